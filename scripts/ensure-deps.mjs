@@ -1,0 +1,20 @@
+// Installs what is missing on first run, so `npm start` and `npm test` work on a fresh clone.
+// Reinstalls when package-lock.json is newer than the last install.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const marker = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+
+const stale = !existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000;
+if (stale) {
+  console.log('Installing dependencies (first run)...');
+  execSync('npm ci --no-audit --no-fund', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', TURBO_TELEMETRY_DISABLED: '1' },
+  });
+}
