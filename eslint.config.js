@@ -43,7 +43,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer([]), leavePackage, { group: ['react', 'react-dom', 'node:*'], message: 'Domain code is pure.' }] },
+        {
+          patterns: [
+            layer([]),
+            leavePackage,
+            { group: ['react', 'react-dom', 'node:*'], message: 'Domain code is pure.' },
+          ],
+        },
       ],
       'no-restricted-properties': [
         'error',

@@ -51,9 +51,16 @@ export function hasPermission(
 }
 
 /** §6 Data access matrix. */
-export const DATA_KINDS = ['patient_records', 'appointment_schedule', 'prescriptions', 'lab_results'] as const;
+export const DATA_KINDS = [
+  'patient_records',
+  'appointment_schedule',
+  'prescriptions',
+  'lab_results',
+] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
-export const DATA_ACCESS_MATRIX: Readonly<Record<DataKind, { read: readonly Role[]; write: readonly Role[] }>> = {
+export const DATA_ACCESS_MATRIX: Readonly<
+  Record<DataKind, { read: readonly Role[]; write: readonly Role[] }>
+> = {
   patient_records: { read: ['patient', 'doctor', 'nurse', 'admin'], write: ['doctor', 'admin'] },
   appointment_schedule: { read: ['patient', 'doctor', 'nurse', 'admin'], write: ['doctor', 'admin'] },
   prescriptions: { read: ['patient', 'doctor', 'pharmacist', 'admin'], write: ['doctor', 'admin'] },

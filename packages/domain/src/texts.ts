@@ -132,12 +132,10 @@ export const ASSISTANT_ERRORS = {
     'Asynchronous authorization is not configured. Please configure it to approve sensitive actions.',
   calendarFailure: 'Unable to access calendar at this time. Please try again later.',
   recordsFailure: 'Unable to access medical records. Please contact your healthcare provider.',
-  recordsDenied:
-    'Access Denied - You do not have sufficient permissions to access these medical records.',
+  recordsDenied: 'Access Denied - You do not have sufficient permissions to access these medical records.',
   prescriptionFailure: 'Unable to process prescription request. Please contact your healthcare provider.',
   notSupported: (action: string) => `Action '${action}' is not supported.`,
-  knowledgeRetrieval:
-    "I'm sorry, I couldn't retrieve medical knowledge right now. Please try again later.",
+  knowledgeRetrieval: "I'm sorry, I couldn't retrieve medical knowledge right now. Please try again later.",
   knowledgeRetrievalWarning: 'If the problem persists, contact technical support.',
   aiFailure:
     "I'm sorry, I'm having trouble processing your request right now. Please try again later or contact your healthcare provider.",
@@ -148,7 +146,8 @@ export const ASSISTANT_ERRORS = {
 /** §8 Inference. */
 export const INFERENCE_ERRORS = {
   failed: (detail: string) => `Failed to perform inference: ${detail}`,
-  noReadableBody: (status: number) => `Failed to perform inference: an HTTP error occurred (status ${status})`,
+  noReadableBody: (status: number) =>
+    `Failed to perform inference: an HTTP error occurred (status ${status})`,
   notEventStream: (contentType: string) =>
     `Failed to perform inference: expected content type text/event-stream, got ${contentType || 'none'}`,
   streamError: (message: string) => `Failed to perform inference: the stream reported an error: ${message}`,
@@ -157,7 +156,8 @@ export const INFERENCE_ERRORS = {
   endpointWithProvider: 'An endpoint URL cannot be combined with a provider.',
   modelRequiredForAuto: 'A model is required when the provider is auto.',
   modelNeedsPrefix: (provider: string) => `The model must carry the '${provider}/' prefix for this provider.`,
-  taskNotSupported: (provider: string, task: string) => `Provider ${provider} does not support the task ${task}.`,
+  taskNotSupported: (provider: string, task: string) =>
+    `Provider ${provider} does not support the task ${task}.`,
   audioType: (contentType: string) =>
     `Audio must be audio/mpeg, audio/mp4, audio/wav or audio/x-wav, got ${contentType || 'none'}.`,
 } as const;

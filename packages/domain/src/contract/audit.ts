@@ -1,0 +1,41 @@
+/**
+ * The HIPAA audit trail served by `GET /api/audit` (shared/ARCHITECTURE.md: admins see all rows, others see the
+ * access to their own data). A row says who did what to which resource and whether it was allowed. It never
+ * carries PHI: no names, e-mails, record content or chat text, only opaque ids and a short reason.
+ */
+import { z } from 'zod';
+import { RoleSchema } from '../entities';
+
+export const AUDIT_ACTIONS = ['list', 'read', 'search', 'create', 'update', 'delete'] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+export const AUDIT_RESOURCE_TYPES = [
+  'appointment',
+  'record',
+  'prescription',
+  'user',
+  'knowledge',
+  'audit',
+  'chat',
+] as const;
+export const AuditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
+export type AuditResourceType = z.infer<typeof AuditResourceTypeSchema>;
+
+export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
+export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
+
+/** One audit row. `timestamp` is ISO 8601 in UTC (`Z`); `resourceId` is null for list, search and create-denied. */
+export const AuditEventSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  timestamp: z.iso.datetime(),
+  actorSub: z.string().min(1).max(255),
+  actorRole: RoleSchema,
+  action: AuditActionSchema,
+  resourceType: AuditResourceTypeSchema,
+  resourceId: z.string().min(1).max(200).nullable(),
+  outcome: AuditOutcomeSchema,
+  reason: z.string().max(500),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;

@@ -1,0 +1,132 @@
+/**
+ * `POST /api/chat`: the request body and the server-sent event stream of the reply (shared/ARCHITECTURE.md,
+ * "How a request flows" step 4). §7: streaming calls expect an event stream ending with a [DONE] marker.
+ */
+import { z } from 'zod';
+import { STREAM_DONE_MARKER } from '../constants';
+import { ChatActionSchema, KnowledgeRefSchema } from '../entities';
+import { ErrorCodeSchema, MAX_ERROR_MESSAGE_LENGTH } from './errors';
+
+export const SSE_CONTENT_TYPE = 'text/event-stream';
+export const MAX_CHAT_MESSAGES = 50;
+export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
+
+/**
+ * One turn of the conversation the browser sends. §5 Chat: a message must not be empty after trimming.
+ * `system` turns are the server's own and are never accepted from outside.
+ */
+export const ChatTurnSchema = z.strictObject({
+  role: z.enum(['user', 'assistant']),
+  content: z
+    .string()
+    .max(MAX_CHAT_MESSAGE_LENGTH)
+    .refine((s) => s.trim().length > 0, { message: 'A message must not be empty.' }),
+});
+export type ChatTurn = z.infer<typeof ChatTurnSchema>;
+
+/** The chat request: 1 to 50 turns, the last one the user's question. */
+export const ChatRequestSchema = z.strictObject({
+  messages: z
+    .array(ChatTurnSchema)
+    .min(1)
+    .max(MAX_CHAT_MESSAGES)
+    .refine((turns) => turns.at(-1)?.role === 'user', { message: 'The last message must be from the user.' }),
+  sessionId: z.string().min(1).max(100).optional(),
+});
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/**
+ * Reply metadata, sent first: the actions taken (§3 Chat action), the knowledge cited, the source titles, how
+ * many matching items the user may not see (never which), and whether the emergency disclaimer applies.
+ */
+export const ChatMetaEventSchema = z.strictObject({
+  type: z.literal('meta'),
+  actions: z.array(ChatActionSchema).max(20),
+  knowledgeRefs: z.array(KnowledgeRefSchema).max(20),
+  sources: z.array(z.string().max(300)).max(20),
+  withheldCount: z.number().int().nonnegative(),
+  emergency: z.boolean(),
+});
+/** A piece of the reply text, in order. */
+export const ChatTokenEventSchema = z.strictObject({ type: z.literal('token'), text: z.string().max(20_000) });
+/** §4 Chat: the disclaimer message, which the panel shows 1000 ms after the reply. */
+export const ChatDisclaimerEventSchema = z.strictObject({
+  type: z.literal('disclaimer'),
+  text: z.string().min(1).max(2_000),
+});
+/** The reply failed after the stream started; the panel shows its technical-difficulties message (§8). */
+export const ChatErrorEventSchema = z.strictObject({
+  type: z.literal('error'),
+  error: ErrorCodeSchema,
+  message: z.string().min(1).max(MAX_ERROR_MESSAGE_LENGTH),
+});
+/** The end of the reply; on the wire it is the [DONE] marker. */
+export const ChatDoneEventSchema = z.strictObject({ type: z.literal('done') });
+
+export const ChatStreamEventSchema = z.discriminatedUnion('type', [
+  ChatMetaEventSchema,
+  ChatTokenEventSchema,
+  ChatDisclaimerEventSchema,
+  ChatErrorEventSchema,
+  ChatDoneEventSchema,
+]);
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
+export type ChatStreamEventType = ChatStreamEvent['type'];
+
+/** §7, §9: encodes one event as a server-sent-event frame; `done` becomes the `[DONE]` end marker. */
+export function encodeSseEvent(event: ChatStreamEvent): string {
+  const data = event.type === 'done' ? STREAM_DONE_MARKER : JSON.stringify(event);
+  return `data: ${data}\n\n`;
+}
+
+/** Message of the error event that stands in for a frame that is not a valid chat event. */
+export const MALFORMED_FRAME_MESSAGE = 'The assistant sent a malformed stream event.';
+
+/** A blank line ends a frame; a line ends with CRLF, LF or a lone CR. */
+const FRAME_END = /(?:\r\n|\n|\r(?!\n))(?:\r\n|\n|\r(?!\n))/;
+const LINE_END = /\r\n|\n|\r/;
+
+function malformed(detail: string): ChatStreamEvent {
+  return { type: 'error', error: 'internal', message: `${MALFORMED_FRAME_MESSAGE} ${detail}`.slice(0, 500) };
+}
+
+/** Reads one complete frame: data lines are joined by newlines; comments and other fields are ignored. */
+function eventFromFrame(frame: string): ChatStreamEvent | undefined {
+  const data: string[] = [];
+  for (const line of frame.split(LINE_END)) {
+    if (line === 'data' || line.startsWith('data:')) {
+      const value = line.slice(5);
+      data.push(value.startsWith(' ') ? value.slice(1) : value);
+    }
+  }
+  if (data.length === 0) return undefined;
+  const payload = data.join('\n');
+  if (payload === STREAM_DONE_MARKER) return { type: 'done' };
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return malformed('(not JSON)');
+  }
+  const parsed = ChatStreamEventSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return malformed(issue ? `(${issue.path.join('.') || 'event'}: ${issue.message})` : '');
+}
+
+/**
+ * §7: parses the complete server-sent-event frames at the start of `buffer` and returns them with the
+ * unconsumed remainder (a frame still arriving), which the caller prepends to the next chunk. Never throws:
+ * a frame that is not a valid chat event becomes an `error` event; frames without data (keep-alive comments)
+ * yield nothing.
+ */
+export function parseSseEvents(buffer: string): { events: ChatStreamEvent[]; rest: string } {
+  const events: ChatStreamEvent[] = [];
+  let rest = buffer;
+  for (let end = FRAME_END.exec(rest); end; end = FRAME_END.exec(rest)) {
+    const event = eventFromFrame(rest.slice(0, end.index));
+    if (event) events.push(event);
+    rest = rest.slice(end.index + end[0].length);
+  }
+  return { events, rest };
+}

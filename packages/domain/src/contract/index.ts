@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './audit';
+export * from './bodies';
+export * from './chat';
+export * from './responses';
+export * from './routes';

@@ -1,0 +1,347 @@
+/**
+ * Knowledge limitation by fine-grained authorization: who may see which built-in item or markdown document,
+ * how a query scores against an item, and how results, stats and audit entries are built.
+ * Specification sections 3 (entities), 5 (Knowledge relevance), 6 (required roles, documents) and 9 (limits).
+ */
+import { z } from 'zod';
+import type {
+  AccessStats,
+  BuiltinKnowledgeItem,
+  DocumentSensitivity,
+  KnowledgeAccessContext,
+  KnowledgeAccessSummary,
+  KnowledgeAuditEntry,
+  KnowledgeDocument,
+  SecureReply,
+  SensitivityLevel,
+} from './entities';
+import { EXCERPT_LENGTH, MAX_KNOWLEDGE_RESULTS, RELEVANCE_THRESHOLD } from './constants';
+import { fail, ok, type Result } from './result';
+import { canAccessData } from './roles';
+import { parseWith } from './validate';
+
+/** §6 Sensitivity order of built-in items: public 0, professional 1, restricted 2, confidential 3. */
+export const SENSITIVITY_ORDER: Readonly<Record<SensitivityLevel, number>> = {
+  public: 0,
+  professional: 1,
+  restricted: 2,
+  confidential: 3,
+};
+
+/** §3, §9 Sensitivity order of markdown documents (low < medium < high), used the same way for sorting. */
+export const DOCUMENT_SENSITIVITY_ORDER: Readonly<Record<DocumentSensitivity, number>> = {
+  low: 0,
+  medium: 1,
+  high: 2,
+};
+
+/** §6 Medication documents note this, but it only goes to the log: it never denies access. */
+export const PRESCRIBING_AUTHORITY_NOTE = 'restricted prescribing authority (doctor, nurse-practitioner)';
+
+/** §6 High-sensitivity documents are for these roles only. */
+const HIGH_SENSITIVITY_ROLES: readonly string[] = ['doctor', 'admin'];
+
+/** Either kind of knowledge: a built-in item or a bundled markdown document. */
+export type KnowledgeEntry = BuiltinKnowledgeItem | KnowledgeDocument;
+
+/**
+ * Who is asking. `patientId` is not part of the §3 access context sent by the browser: the server fills it from
+ * the signed-in patient, so a patient can only ever match patient-bound items about themselves.
+ */
+export type KnowledgeViewer = Pick<KnowledgeAccessContext, 'role' | 'specializations'> & {
+  readonly patientId?: string;
+};
+
+/** Which rule refused access, so a reply can explain it (§8 "No authorized knowledge"). */
+export type AccessFactor = 'role' | 'patient_binding' | 'specialization' | 'sensitivity';
+
+/** The outcome of one access check: notes are logged alongside the reason but never change the outcome. */
+export type AccessDecision = {
+  readonly granted: boolean;
+  readonly reason: string;
+  readonly notes: readonly string[];
+  /** Set when access is refused. */
+  readonly factor?: AccessFactor;
+};
+
+export type AccessPredicate<T> = (item: T, viewer: KnowledgeViewer) => AccessDecision;
+
+const granted = (reason: string, notes: readonly string[] = []): AccessDecision => ({ granted: true, reason, notes });
+const denied = (factor: AccessFactor, reason: string): AccessDecision => ({ granted: false, reason, notes: [], factor });
+
+/**
+ * §6 Built-in knowledge items: the role must be one of the item's required roles. A patient-bound item (one
+ * with a patientId) also needs a read grant on patient records (§6 data access matrix); on top of that, and
+ * this is our secure choice where the spec is silent, a patient may only see items bound to their own id.
+ */
+export function isBuiltinItemAccessible(item: BuiltinKnowledgeItem, viewer: KnowledgeViewer): AccessDecision {
+  if (!item.requiredRole.includes(viewer.role)) {
+    return denied('role', `Role ${viewer.role} is not allowed (allowed: ${item.requiredRole.join(', ')})`);
+  }
+  if (item.patientId !== undefined) {
+    if (!canAccessData(viewer.role, 'patient_records', 'read')) {
+      return denied('patient_binding', `Role ${viewer.role} has no read access to patient records`);
+    }
+    if (viewer.role === 'patient' && viewer.patientId !== item.patientId) {
+      return denied('patient_binding', 'A patient may view only their own patient-bound items');
+    }
+  }
+  return granted(`Role ${viewer.role} is allowed`);
+}
+
+/** §6 Specialization names are compared as lowercase-hyphenated slugs ('Internal Medicine' -> 'internal-medicine'). */
+export function toSpecializationSlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * §6 Markdown documents: the role must be in the document's access level; a doctor needs one of the listed
+ * specializations when the document lists any; high sensitivity is for doctor and admin only. A medication
+ * document with prescribing authority adds a note (logged, never a refusal).
+ */
+export function isDocumentAccessible(doc: KnowledgeDocument, viewer: KnowledgeViewer): AccessDecision {
+  const { accessLevel, specializationRequired, sensitivity, prescribingAuthority } = doc.metadata;
+  if (!accessLevel.includes(viewer.role)) {
+    return denied('role', `Role ${viewer.role} is not in the document's access level (${accessLevel.join(', ')})`);
+  }
+  if (viewer.role === 'doctor' && specializationRequired.length > 0) {
+    const required = specializationRequired.map(toSpecializationSlug);
+    const held = viewer.specializations.map(toSpecializationSlug);
+    if (!held.some((s) => required.includes(s))) {
+      return denied('specialization', `Specialization required: one of ${required.join(', ')}`);
+    }
+  }
+  if (sensitivity === 'high' && !HIGH_SENSITIVITY_ROLES.includes(viewer.role)) {
+    return denied('sensitivity', 'High-sensitivity documents are for doctor and admin only');
+  }
+  const notes = doc.category === 'medication' && prescribingAuthority ? [PRESCRIBING_AUTHORITY_NOTE] : [];
+  return granted(`Role ${viewer.role} is allowed`, notes);
+}
+
+/** §6, §9 The sensitivity rank of an item or document (lower is less sensitive). */
+export function sensitivityRank(entry: KnowledgeEntry): number {
+  return 'metadata' in entry
+    ? DOCUMENT_SENSITIVITY_ORDER[entry.metadata.sensitivity]
+    : SENSITIVITY_ORDER[entry.sensitivityLevel];
+}
+
+/** §6 Results are sorted from least to most sensitive; equal ranks keep their order. Returns a new array. */
+export function sortBySensitivity<T extends KnowledgeEntry>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => sensitivityRank(a) - sensitivityRank(b));
+}
+
+/** §6, §9 At most 5 knowledge items are returned. */
+export function capResults<T>(items: readonly T[]): T[] {
+  return items.slice(0, MAX_KNOWLEDGE_RESULTS);
+}
+
+/** What relevance looks at. Both built-in items and documents have these fields. */
+export type Scorable = { readonly title: string; readonly content: string; readonly category: string };
+
+/** §5 +0.5 when the query names the item's kind of category. */
+const CATEGORY_KEYWORDS: ReadonlyArray<{ keywords: readonly string[]; categories: readonly string[] }> = [
+  { keywords: ['drug', 'medication'], categories: ['drug_information', 'medication'] },
+  { keywords: ['procedure', 'treatment'], categories: ['medical_procedures', 'treatment'] },
+  { keywords: ['emergency', 'urgent'], categories: ['emergency_protocols'] },
+];
+
+/**
+ * §5 Knowledge relevance, computed in tenths so that sums are exact (three content matches are 0.3, not
+ * 0.30000000000000004, and so do not pass the threshold): +1 if the title contains the whole lowercased
+ * query; for each query word longer than 2 characters +0.3 for a title match and +0.1 for a content match;
+ * +0.5 for a category-matching keyword; capped at 1. A blank query scores 0 (it would otherwise match every
+ * title).
+ */
+export function scoreRelevance(query: string, entry: Scorable): number {
+  const q = query.trim().toLowerCase();
+  if (q === '') return 0;
+  const title = entry.title.toLowerCase();
+  const content = entry.content.toLowerCase();
+  let tenths = title.includes(q) ? 10 : 0;
+  for (const word of q.split(/\s+/).filter((w) => w.length > 2)) {
+    if (title.includes(word)) tenths += 3;
+    if (content.includes(word)) tenths += 1;
+  }
+  const categoryHit = CATEGORY_KEYWORDS.some(
+    ({ keywords, categories }) => categories.includes(entry.category) && keywords.some((k) => q.includes(k)),
+  );
+  if (categoryHit) tenths += 5;
+  return Math.min(tenths, 10) / 10;
+}
+
+/** §5 A document counts if its score exceeds the threshold (0.3; strictly greater). */
+export function isRelevant(score: number): boolean {
+  return score > RELEVANCE_THRESHOLD;
+}
+
+/** §6 Everything the viewer may see, least sensitive first (not capped: this is the browsing list). */
+export function filterAccessible<T extends KnowledgeEntry>(
+  items: readonly T[],
+  viewer: KnowledgeViewer,
+  decide: AccessPredicate<T>,
+): T[] {
+  return sortBySensitivity(items.filter((item) => decide(item, viewer).granted));
+}
+
+/** A search query: outside text, so it is trimmed and bounded. */
+export const KnowledgeQuerySchema = z.string().trim().min(1).max(500);
+
+export type KnowledgeSearch<T> = {
+  /** Relevant items the viewer may see, least sensitive first, at most 5. */
+  readonly results: T[];
+  /** The decisions for relevant items that were withheld, so a reply can say why (§8). */
+  readonly withheld: AccessDecision[];
+};
+
+/**
+ * §5, §6 Search: items whose relevance exceeds the threshold and that the viewer may see, sorted from least
+ * to most sensitive and capped at 5. Works for built-in items (with isBuiltinItemAccessible) and documents
+ * (with isDocumentAccessible).
+ */
+export function searchKnowledge<T extends KnowledgeEntry>(
+  items: readonly T[],
+  query: unknown,
+  viewer: KnowledgeViewer,
+  decide: AccessPredicate<T>,
+): Result<KnowledgeSearch<T>> {
+  const parsed = parseWith(KnowledgeQuerySchema, query, 'search query');
+  if (!parsed.ok) return parsed;
+  const results: T[] = [];
+  const withheld: AccessDecision[] = [];
+  for (const item of items) {
+    if (!isRelevant(scoreRelevance(parsed.value, item))) continue;
+    const decision = decide(item, viewer);
+    if (decision.granted) results.push(item);
+    else withheld.push(decision);
+  }
+  return ok({ results: capResults(sortBySensitivity(results)), withheld });
+}
+
+/** §3 Access stats: the restricting factors in words, shown in the knowledge screen's restrictions notice. */
+export function restrictingFactors(viewer: KnowledgeViewer): string[] {
+  const factors = [`Role: ${viewer.role}`];
+  if (viewer.role === 'doctor') {
+    const held = viewer.specializations.map(toSpecializationSlug).filter(Boolean);
+    factors.push(`Specialization: ${held.length > 0 ? held.join(', ') : 'none'}`);
+  }
+  if (!HIGH_SENSITIVITY_ROLES.includes(viewer.role)) {
+    factors.push('Sensitivity: high-sensitivity items need doctor or admin');
+  }
+  return factors;
+}
+
+/**
+ * §3 Access stats: totalItems, accessibleItems, accessPercentage (rounded; 0 when there is nothing), and the
+ * restricting factors, listed only when something is actually withheld.
+ */
+export function computeAccessStats(total: number, accessible: number, viewer: KnowledgeViewer): AccessStats {
+  return {
+    totalItems: total,
+    accessibleItems: accessible,
+    accessPercentage: total === 0 ? 0 : Math.round((accessible / total) * 100),
+    restrictedBy: accessible < total ? restrictingFactors(viewer) : [],
+  };
+}
+
+/**
+ * §3 The second summary form. A category is accessible when the viewer may see at least one item in it, and
+ * restricted when the base holds items in it but the viewer may see none. Categories keep first-seen order.
+ */
+export function computeAccessSummary<T extends KnowledgeEntry>(
+  items: readonly T[],
+  viewer: KnowledgeViewer,
+  decide: AccessPredicate<T>,
+): KnowledgeAccessSummary {
+  const accessibleCategories: string[] = [];
+  const allCategories: string[] = [];
+  let accessibleKnowledge = 0;
+  for (const item of items) {
+    if (!allCategories.includes(item.category)) allCategories.push(item.category);
+    if (!decide(item, viewer).granted) continue;
+    accessibleKnowledge += 1;
+    if (!accessibleCategories.includes(item.category)) accessibleCategories.push(item.category);
+  }
+  return {
+    totalKnowledge: items.length,
+    accessibleKnowledge,
+    accessibleCategories,
+    restrictedCategories: allCategories.filter((c) => !accessibleCategories.includes(c)),
+  };
+}
+
+/**
+ * §3 Audit log entry of one knowledge access decision. Notes (such as prescribing authority) are logged in
+ * the reason. An invalid clock value is refused rather than thrown.
+ */
+export function buildKnowledgeAuditEntry(input: {
+  now: Date;
+  userId: string;
+  context: KnowledgeViewer;
+  itemId: string;
+  decision: AccessDecision;
+}): Result<KnowledgeAuditEntry> {
+  const { now, userId, context, itemId, decision } = input;
+  if (Number.isNaN(now.getTime())) return fail('invalid_input', 'Invalid audit entry: the time is not a valid date');
+  return ok({
+    timestamp: now.toISOString(),
+    userId,
+    userRole: context.role,
+    itemId,
+    accessGranted: decision.granted,
+    reason: [decision.reason, ...decision.notes].join('; '),
+    specializations: [...context.specializations],
+  });
+}
+
+/** §8 Wording of the "No authorized knowledge" reply (the spec describes it but gives no text). */
+export const NO_KNOWLEDGE_TEXTS = {
+  lead: "I couldn't find medical knowledge you are authorized to view for this question.",
+  role: (role: string) => `Your role (${role}) does not have access to the knowledge that matched.`,
+  level: 'The knowledge that matched needs a higher access level (specialization or sensitivity) than yours.',
+  noMatch: 'No knowledge items matched your question.',
+  warning:
+    "Knowledge is limited by your role, specialization and each item's sensitivity. Contact your administrator if you need broader access.",
+} as const;
+
+/**
+ * §8 No authorized knowledge: a message explaining role, level or no-match reasons, with a warning. `withheld`
+ * are the decisions for relevant items the viewer could not see; none means nothing matched at all.
+ */
+export function explainNoAuthorizedKnowledge(
+  viewer: KnowledgeViewer,
+  withheld: readonly AccessDecision[],
+): Pick<SecureReply, 'message' | 'warnings'> {
+  const parts: string[] = [NO_KNOWLEDGE_TEXTS.lead];
+  const factors = withheld.map((d) => d.factor);
+  if (withheld.length === 0) parts.push(NO_KNOWLEDGE_TEXTS.noMatch);
+  if (factors.some((f) => f === 'role' || f === 'patient_binding')) parts.push(NO_KNOWLEDGE_TEXTS.role(viewer.role));
+  if (factors.some((f) => f === 'specialization' || f === 'sensitivity')) parts.push(NO_KNOWLEDGE_TEXTS.level);
+  return { message: parts.join(' '), warnings: [NO_KNOWLEDGE_TEXTS.warning] };
+}
+
+/** Markdown syntax that would read as noise in a short excerpt: links keep their text, markers go. */
+function stripMarkdown(content: string): string {
+  return content
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[ \t]{0,3}(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+\.[ \t]+)/gm, '')
+    .replace(/\*\*|__|[*`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * §3, §9 Excerpts are the first 150 characters. We strip markdown syntax first (an excerpt is plain text in
+ * a chat reference) and never cut a surrogate pair in half, so the excerpt stays valid text of at most 150
+ * UTF-16 units (the length KnowledgeRefSchema checks).
+ */
+export function makeExcerpt(content: string): string {
+  const plain = stripMarkdown(content);
+  if (plain.length <= EXCERPT_LENGTH) return plain;
+  const last = plain.charCodeAt(EXCERPT_LENGTH - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? EXCERPT_LENGTH - 1 : EXCERPT_LENGTH;
+  return plain.slice(0, end).trimEnd();
+}

@@ -1,0 +1,155 @@
+/** Prescription rules: specification sections 4 (Prescription status), 5 (Forms) and 9. */
+import { MAX_REFILLS, PRESCRIPTION_DURATION_HOURS } from './constants';
+import type { Permission, Prescription } from './entities';
+import { PRESCRIPTION_STATUSES } from './entities';
+import { fail, ok, type Result } from './result';
+import { PERMISSION_ALERTS, PRESCRIPTION_TEXTS } from './texts';
+import { toIsoDate } from './format';
+
+/**
+ * §5 Forms: Refills Allowed is a number from 0 to 10, and a non-numeric value becomes 0. Out-of-range numbers
+ * are clamped into 0..10 and fractions rounded down, so the stored value always satisfies the schema.
+ */
+export function coerceRefillsAllowed(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) return 0;
+  return Math.min(MAX_REFILLS, Math.max(0, Math.floor(n)));
+}
+
+/** §9: the prescriber is the signed-in user's name, with the fallback 'Dr. Unknown'. */
+export function prescriberName(name: string | undefined | null): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed : 'Dr. Unknown';
+}
+
+/** §9: a new prescription's patient ID is 'P-' plus the last 6 digits of the timestamp. */
+export function patientIdFromTimestamp(epochMs: number): string {
+  return `P-${String(Math.trunc(epochMs)).slice(-6).padStart(6, '0')}`;
+}
+
+/** §9: start and prescribed date are today; the end date is 720 hours (30 days) after today. */
+export function newPrescriptionDates(now: Date): {
+  prescribedDate: string;
+  startDate: string;
+  endDate: string;
+} {
+  const today = toIsoDate(now);
+  const end = new Date(now.getTime() + PRESCRIPTION_DURATION_HOURS * 3_600_000);
+  return { prescribedDate: today, startDate: today, endDate: toIsoDate(end) };
+}
+
+export type NewPrescriptionInput = Pick<
+  Prescription,
+  'patientName' | 'patientEmail' | 'medication' | 'dosage' | 'frequency' | 'duration' | 'instructions'
+> & {
+  refillsAllowed: unknown;
+  patientId?: string;
+  pharmacy?: string;
+  sideEffects?: string[];
+  interactions?: string[];
+};
+
+/**
+ * §4, §9: a new prescription starts active with refillsUsed 0, dated today, ending 30 days later, prescribed by
+ * the signed-in user (fallback 'Dr. Unknown'). The patient ID comes from the form when known, else from the
+ * timestamp as the spec does.
+ */
+export function createPrescription(
+  input: NewPrescriptionInput,
+  ctx: { id: string; now: Date; prescriber: string | undefined },
+): Prescription {
+  return {
+    id: ctx.id,
+    patientName: input.patientName,
+    patientEmail: input.patientEmail,
+    patientId: input.patientId?.trim() || patientIdFromTimestamp(ctx.now.getTime()),
+    medication: input.medication,
+    dosage: input.dosage,
+    frequency: input.frequency,
+    duration: input.duration,
+    instructions: input.instructions,
+    prescribedBy: prescriberName(ctx.prescriber),
+    ...newPrescriptionDates(ctx.now),
+    status: 'active',
+    refillsAllowed: coerceRefillsAllowed(input.refillsAllowed),
+    refillsUsed: 0,
+    ...(input.pharmacy ? { pharmacy: input.pharmacy } : {}),
+    sideEffects: input.sideEffects ?? [],
+    interactions: input.interactions ?? [],
+  };
+}
+
+/** §4: refills left = allowed minus used. */
+export function refillsRemaining(p: Pick<Prescription, 'refillsAllowed' | 'refillsUsed'>): number {
+  return Math.max(0, p.refillsAllowed - p.refillsUsed);
+}
+
+/** §2 Prescriptions tiles: Refills Available is the sum of allowed minus used. */
+export function totalRefillsAvailable(
+  list: readonly Pick<Prescription, 'refillsAllowed' | 'refillsUsed'>[],
+): number {
+  return list.reduce((sum, p) => sum + refillsRemaining(p), 0);
+}
+
+/** §4: the Refill button shows only with write:prescriptions, an active status and refills remaining. */
+export function canShowRefill(
+  p: Pick<Prescription, 'status' | 'refillsAllowed' | 'refillsUsed'>,
+  permissions: readonly string[],
+): boolean {
+  return (
+    permissions.includes('write:prescriptions' satisfies Permission) &&
+    p.status === 'active' &&
+    refillsRemaining(p) > 0
+  );
+}
+
+/**
+ * §4, §6: a refill raises refillsUsed by one, only while refillsUsed is below refillsAllowed, and only for a
+ * user holding write:prescriptions ('You do not have permission to process refills'). Refilling an inactive
+ * prescription is refused too: the button never shows for one.
+ */
+export function refill(p: Prescription, permissions: readonly string[]): Result<Prescription> {
+  if (!permissions.includes('write:prescriptions'))
+    return fail('forbidden', PERMISSION_ALERTS.processRefills);
+  if (p.status !== 'active')
+    return fail('conflict', `Only an active prescription can be refilled (status: ${p.status}).`);
+  if (p.refillsUsed >= p.refillsAllowed) return fail('conflict', 'No refills remain on this prescription.');
+  return ok({ ...p, refillsUsed: p.refillsUsed + 1 });
+}
+
+/** §2: 'My Prescriptions' for patients, 'Prescription Management' for others. */
+export const prescriptionsTitle = (role: string) =>
+  role === 'patient' ? PRESCRIPTION_TEXTS.titlePatient : PRESCRIPTION_TEXTS.titleOther;
+
+/** §2 Status filter: all, active, completed, cancelled, expired. */
+export const PRESCRIPTION_FILTERS = ['all', ...PRESCRIPTION_STATUSES] as const;
+export type PrescriptionFilter = (typeof PRESCRIPTION_FILTERS)[number];
+
+/** §2: search covers medication, patient name and prescriber; then the status filter. */
+export function filterPrescriptions<
+  T extends Pick<Prescription, 'medication' | 'patientName' | 'prescribedBy' | 'status'>,
+>(list: readonly T[], search: string, status: PrescriptionFilter): T[] {
+  const q = search.trim().toLowerCase();
+  return list.filter(
+    (p) =>
+      (status === 'all' || p.status === status) &&
+      (!q || [p.medication, p.patientName, p.prescribedBy].some((f) => f.toLowerCase().includes(q))),
+  );
+}
+
+/** §2 Tiles: Total, Active, Completed, Refills Available. */
+export function prescriptionStats(list: readonly Prescription[]) {
+  return {
+    total: list.length,
+    active: list.filter((p) => p.status === 'active').length,
+    completed: list.filter((p) => p.status === 'completed').length,
+    refillsAvailable: totalRefillsAvailable(list),
+  };
+}
+
+/** §6: creating a prescription needs write:prescriptions. */
+export function canCreatePrescription(permissions: readonly string[]): Result<true> {
+  return permissions.includes('write:prescriptions')
+    ? ok(true)
+    : fail('forbidden', PERMISSION_ALERTS.createPrescriptions);
+}

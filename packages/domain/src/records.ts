@@ -1,0 +1,42 @@
+/** Medical-record screen rules: specification section 2 (Medical records screen) and 6. */
+import type { MedicalRecord, RecordType } from './entities';
+import { RECORD_TYPES } from './entities';
+import { RECORD_TEXTS } from './texts';
+
+/** §2: 'My Medical Records' for patients, 'Patient Medical Records' for others. */
+export const recordsTitle = (role: string) =>
+  role === 'patient' ? RECORD_TEXTS.titlePatient : RECORD_TEXTS.titleOther;
+
+/** §2 Type filter: all plus every record type. */
+export const RECORD_FILTERS = ['all', ...RECORD_TYPES] as const;
+export type RecordFilter = (typeof RECORD_FILTERS)[number];
+
+/** §2: text search over title, description and patient name, then the type filter. */
+export function filterRecords<
+  T extends Pick<MedicalRecord, 'title' | 'description' | 'patientName' | 'recordType'>,
+>(records: readonly T[], search: string, type: RecordFilter): T[] {
+  const q = search.trim().toLowerCase();
+  return records.filter(
+    (r) =>
+      (type === 'all' || r.recordType === type) &&
+      (!q || [r.title, r.description, r.patientName].some((f) => f.toLowerCase().includes(q))),
+  );
+}
+
+/** §2 Stat tiles: Total Records, Diagnoses, Lab Results, Prescriptions, Visit Notes. */
+export function recordStats(records: readonly Pick<MedicalRecord, 'recordType'>[]) {
+  const count = (t: RecordType) => records.filter((r) => r.recordType === t).length;
+  return {
+    total: records.length,
+    diagnoses: count('diagnosis'),
+    labResults: count('lab-result'),
+    prescriptions: count('prescription'),
+    visitNotes: count('visit-note'),
+  };
+}
+
+/** §2, §6: New Record and Edit Record show only with write:patients. */
+export const canWriteRecords = (permissions: readonly string[]) => permissions.includes('write:patients');
+
+/** §2: the patient name on a record card is hidden for patients. */
+export const showsPatientName = (role: string) => role !== 'patient';

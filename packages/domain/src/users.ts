@@ -1,0 +1,118 @@
+/** Managed-user rules: specification sections 2 (User management), 3, 4 (User status), 5 and 6. */
+import type { DashboardRole, ManagedUser, NewUserForm, Permission, Role, UserStatus } from './entities';
+import { NewUserFormSchema } from './entities';
+import { fail, ok, type Result } from './result';
+import { DEFAULT_PERMISSIONS } from './roles';
+import { PERMISSION_ALERTS } from './texts';
+import { toIsoDate } from './format';
+import { parseWith } from './validate';
+
+const MANAGE = 'manage:users' satisfies Permission;
+
+/** §6: permissions a new user gets from the role; roles without a dashboard get read:profile only. */
+export function permissionsForRole(role: Role): Permission[] {
+  return role in DEFAULT_PERMISSIONS ? [...DEFAULT_PERMISSIONS[role as DashboardRole]] : ['read:profile'];
+}
+
+/** §3: department and specialization appear in the new-user form only for doctor or admin. */
+export const showsDepartmentFields = (role: Role) => role === 'doctor' || role === 'admin';
+
+/**
+ * §4, §6: creating a user needs manage:users. The user starts active, lastLogin and createdDate are now, and
+ * permissions come from the role (the form cannot grant more than the role's defaults). Department and
+ * specialization are kept only for doctors and admins.
+ */
+export function createManagedUser(
+  form: unknown,
+  ctx: { id: string; now: Date; permissions: readonly string[] },
+): Result<ManagedUser> {
+  if (!ctx.permissions.includes(MANAGE)) return fail('forbidden', PERMISSION_ALERTS.createUsers);
+  const parsed = parseWith(NewUserFormSchema, form, 'user');
+  if (!parsed.ok) return parsed;
+  const f = parsed.value;
+  const withFields = showsDepartmentFields(f.role);
+  return ok({
+    id: ctx.id,
+    name: f.name.trim(),
+    email: f.email.trim().toLowerCase(),
+    role: f.role,
+    lastLogin: ctx.now.toISOString(),
+    createdDate: toIsoDate(ctx.now),
+    status: 'active',
+    department: withFields ? f.department : '',
+    specialization: withFields ? f.specialization : '',
+    phone: f.phone,
+    permissions: permissionsForRole(f.role),
+  });
+}
+export type { NewUserForm };
+
+/** §4: Suspend appears on an active user; any non-active user shows Activate. */
+export function statusActionFor(status: UserStatus): 'suspend' | 'activate' {
+  return status === 'active' ? 'suspend' : 'activate';
+}
+
+/**
+ * §4: Suspend sets suspended (only from active); Activate sets active (from any non-active status). A
+ * transition to inactive is not offered. Needs manage:users.
+ */
+export function changeUserStatus(
+  user: ManagedUser,
+  action: 'suspend' | 'activate',
+  permissions: readonly string[],
+): Result<ManagedUser> {
+  if (!permissions.includes(MANAGE)) return fail('forbidden', PERMISSION_ALERTS.updateUsers);
+  if (statusActionFor(user.status) !== action) {
+    return fail(
+      'conflict',
+      `A ${user.status} user cannot be ${action === 'suspend' ? 'suspended' : 'activated'}.`,
+    );
+  }
+  return ok({ ...user, status: action === 'suspend' ? 'suspended' : 'active' });
+}
+
+/** §4, §6: deleting needs manage:users; the screen asks the confirmation first. Nobody deletes themselves. */
+export function canDeleteUser(
+  target: Pick<ManagedUser, 'email'>,
+  actor: { email: string; permissions: readonly string[] },
+): Result<true> {
+  if (!actor.permissions.includes(MANAGE)) return fail('forbidden', PERMISSION_ALERTS.deleteUsers);
+  if (target.email.toLowerCase() === actor.email.toLowerCase())
+    return fail('conflict', 'You cannot delete your own account.');
+  return ok(true);
+}
+
+/**
+ * §6: the exact check that gates the user-management screen is not shown in the spec; we gate it on
+ * manage:users, the permission every user-management action needs.
+ */
+export const canManageUsers = (permissions: readonly string[]) => permissions.includes(MANAGE);
+
+/** §2 Filter options. */
+export const USER_FILTERS = ['all', 'admin', 'doctor', 'patient', 'active', 'inactive', 'suspended'] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+
+/** §2: search by name, e-mail, department or role, then the filter (a role or a status). */
+export function filterUsers(
+  users: readonly ManagedUser[],
+  search: string,
+  filter: UserFilter,
+): ManagedUser[] {
+  const q = search.trim().toLowerCase();
+  return users.filter((u) => {
+    const matchesSearch =
+      !q || [u.name, u.email, u.department, u.role].some((field) => field.toLowerCase().includes(q));
+    const matchesFilter = filter === 'all' || u.role === filter || u.status === filter;
+    return matchesSearch && matchesFilter;
+  });
+}
+
+/** §2 Counters: Total Users, Doctors, Patients, Active. */
+export function userCounters(users: readonly Pick<ManagedUser, 'role' | 'status'>[]) {
+  return {
+    total: users.length,
+    doctors: users.filter((u) => u.role === 'doctor').length,
+    patients: users.filter((u) => u.role === 'patient').length,
+    active: users.filter((u) => u.status === 'active').length,
+  };
+}
