@@ -12,3 +12,7 @@ export * from './prescriptions';
 export * from './records';
 export * from './users';
 export * from './chat';
+export * from './knowledge';
+export * from './assistant';
+export * from './tools';
+export * from './inference';

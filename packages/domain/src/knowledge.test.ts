@@ -22,14 +22,20 @@ import {
   searchKnowledge,
   sensitivityRank,
   sortBySensitivity,
-  toSpecializationSlug,
   type KnowledgeViewer,
 } from './knowledge';
+import { toSpecializationSlug } from './auth';
 
-const viewer = (role: Role, specializations: string[] = ['family-medicine'], patientId?: string): KnowledgeViewer =>
+const viewer = (
+  role: Role,
+  specializations: string[] = ['family-medicine'],
+  patientId?: string,
+): KnowledgeViewer =>
   patientId === undefined ? { role, specializations } : { role, specializations, patientId };
 
-const item = (over: Partial<BuiltinKnowledgeItem> & Pick<BuiltinKnowledgeItem, 'id'>): BuiltinKnowledgeItem => ({
+const item = (
+  over: Partial<BuiltinKnowledgeItem> & Pick<BuiltinKnowledgeItem, 'id'>,
+): BuiltinKnowledgeItem => ({
   category: 'drug_information',
   title: 'Acetaminophen: Safe Use',
   content: 'Acetaminophen relieves mild to moderate pain and lowers fever.',
@@ -92,7 +98,9 @@ const builtins = (): BuiltinKnowledgeItem[] => [
 
 const doc = (
   id: string,
-  over: Partial<Omit<KnowledgeDocument, 'metadata'>> & { metadata?: Partial<KnowledgeDocument['metadata']> } = {},
+  over: Partial<Omit<KnowledgeDocument, 'metadata'>> & {
+    metadata?: Partial<KnowledgeDocument['metadata']>;
+  } = {},
 ): KnowledgeDocument => ({
   id,
   title: id,
@@ -249,7 +257,10 @@ describe('document access (§6)', () => {
   });
 
   it('keeps a role outside the access level out', () => {
-    expect(isDocumentAccessible(hypertension(), viewer('patient'))).toMatchObject({ granted: false, factor: 'role' });
+    expect(isDocumentAccessible(hypertension(), viewer('patient'))).toMatchObject({
+      granted: false,
+      factor: 'role',
+    });
   });
 
   it('opens the diabetes lifestyle document to a patient and a dietitian', () => {
@@ -259,7 +270,10 @@ describe('document access (§6)', () => {
 
   it('keeps high-sensitivity documents for doctor and admin even when the access level lists the role', () => {
     const high = doc('high', { metadata: { accessLevel: ['nurse', 'doctor'], sensitivity: 'high' } });
-    expect(isDocumentAccessible(high, viewer('nurse'))).toMatchObject({ granted: false, factor: 'sensitivity' });
+    expect(isDocumentAccessible(high, viewer('nurse'))).toMatchObject({
+      granted: false,
+      factor: 'sensitivity',
+    });
     expect(isDocumentAccessible(high, viewer('doctor')).granted).toBe(true);
   });
 
@@ -314,7 +328,7 @@ describe('relevance score (§5)', () => {
   });
 
   it('ignores words of two characters or fewer', () => {
-    expect(scoreRelevance('at with', { title: 'x', content: 'at', category: 'x' })).toBe(0.1);
+    expect(scoreRelevance('at with', { title: 'x', content: 'at with', category: 'x' })).toBe(0.1);
   });
 
   it('adds 0.5 for a category keyword: drug or medication', () => {
@@ -324,7 +338,9 @@ describe('relevance score (§5)', () => {
   });
 
   it('adds 0.5 for a category keyword: procedure or treatment', () => {
-    expect(scoreRelevance('procedure', { title: 'x', content: 'y', category: 'medical_procedures' })).toBe(0.5);
+    expect(scoreRelevance('procedure', { title: 'x', content: 'y', category: 'medical_procedures' })).toBe(
+      0.5,
+    );
     expect(scoreRelevance('treatment', { title: 'x', content: 'y', category: 'treatment' })).toBe(0.5);
   });
 
@@ -337,7 +353,13 @@ describe('relevance score (§5)', () => {
   });
 
   it('caps the score at 1', () => {
-    expect(scoreRelevance('metformin dosing drug', { ...entry, title: 'metformin dosing drug', category: 'medication' })).toBe(1);
+    expect(
+      scoreRelevance('metformin dosing drug', {
+        ...entry,
+        title: 'metformin dosing drug',
+        category: 'medication',
+      }),
+    ).toBe(1);
   });
 
   it('scores a blank query 0', () => {
@@ -345,7 +367,11 @@ describe('relevance score (§5)', () => {
   });
 
   it('three content-only word matches score exactly 0.3 and do not count as relevant', () => {
-    const score = scoreRelevance('take with meals', { title: 'x', content: 'take with meals', category: 'x' });
+    const score = scoreRelevance('take with meals', {
+      title: 'x',
+      content: 'take with meals',
+      category: 'x',
+    });
     expect(score).toBe(0.3);
     expect(isRelevant(score)).toBe(false);
   });
@@ -358,7 +384,12 @@ describe('relevance score (§5)', () => {
 
 describe('searching and listing (§5, §6)', () => {
   it('finds the metformin document for a doctor asking about metformin', () => {
-    const found = searchKnowledge(documents(), 'metformin', viewer('doctor', ['endocrinology']), isDocumentAccessible);
+    const found = searchKnowledge(
+      documents(),
+      'metformin',
+      viewer('doctor', ['endocrinology']),
+      isDocumentAccessible,
+    );
     expect(found).toEqual({ ok: true, value: { results: [metformin()], withheld: [] } });
   });
 
@@ -429,6 +460,20 @@ describe('access stats and summary (§3)', () => {
       restrictedCategories: ['medical_procedures', 'research_data', 'patient_records'],
     });
   });
+  it('lists each accessible category once and none as restricted for a doctor', () => {
+    expect(computeAccessSummary(builtins(), viewer('doctor'), isBuiltinItemAccessible)).toEqual({
+      totalKnowledge: 7,
+      accessibleKnowledge: 7,
+      accessibleCategories: [
+        'drug_information',
+        'emergency_protocols',
+        'medical_procedures',
+        'research_data',
+        'patient_records',
+      ],
+      restrictedCategories: [],
+    });
+  });
 });
 
 describe('audit entries (§3)', () => {
@@ -496,9 +541,11 @@ describe('no authorized knowledge (§8)', () => {
 
 describe('excerpts (§3, §9)', () => {
   it('keeps short content whole, without markdown syntax', () => {
-    expect(makeExcerpt('> **Educational use only.** See [the guide](https://x.example).\n\n## Overview\n- `A1C` test')).toBe(
-      'Educational use only. See the guide. Overview A1C test',
-    );
+    expect(
+      makeExcerpt(
+        '> **Educational use only.** See [the guide](https://x.example).\n\n## Overview\n- `A1C` test',
+      ),
+    ).toBe('Educational use only. See the guide. Overview A1C test');
   });
 
   it('cuts long content at 150 characters', () => {

@@ -16,6 +16,7 @@ import type {
   SensitivityLevel,
 } from './entities';
 import { EXCERPT_LENGTH, MAX_KNOWLEDGE_RESULTS, RELEVANCE_THRESHOLD } from './constants';
+import { toSpecializationSlug } from './auth';
 import { fail, ok, type Result } from './result';
 import { canAccessData } from './roles';
 import { parseWith } from './validate';
@@ -66,8 +67,17 @@ export type AccessDecision = {
 
 export type AccessPredicate<T> = (item: T, viewer: KnowledgeViewer) => AccessDecision;
 
-const granted = (reason: string, notes: readonly string[] = []): AccessDecision => ({ granted: true, reason, notes });
-const denied = (factor: AccessFactor, reason: string): AccessDecision => ({ granted: false, reason, notes: [], factor });
+const granted = (reason: string, notes: readonly string[] = []): AccessDecision => ({
+  granted: true,
+  reason,
+  notes,
+});
+const denied = (factor: AccessFactor, reason: string): AccessDecision => ({
+  granted: false,
+  reason,
+  notes: [],
+  factor,
+});
 
 /**
  * §6 Built-in knowledge items: the role must be one of the item's required roles. A patient-bound item (one
@@ -89,24 +99,19 @@ export function isBuiltinItemAccessible(item: BuiltinKnowledgeItem, viewer: Know
   return granted(`Role ${viewer.role} is allowed`);
 }
 
-/** §6 Specialization names are compared as lowercase-hyphenated slugs ('Internal Medicine' -> 'internal-medicine'). */
-export function toSpecializationSlug(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /**
  * §6 Markdown documents: the role must be in the document's access level; a doctor needs one of the listed
- * specializations when the document lists any; high sensitivity is for doctor and admin only. A medication
- * document with prescribing authority adds a note (logged, never a refusal).
+ * specializations when the document lists any (compared as slugs, so 'Internal Medicine' matches
+ * 'internal-medicine'); high sensitivity is for doctor and admin only. A medication document with prescribing
+ * authority adds a note (logged, never a refusal).
  */
 export function isDocumentAccessible(doc: KnowledgeDocument, viewer: KnowledgeViewer): AccessDecision {
   const { accessLevel, specializationRequired, sensitivity, prescribingAuthority } = doc.metadata;
   if (!accessLevel.includes(viewer.role)) {
-    return denied('role', `Role ${viewer.role} is not in the document's access level (${accessLevel.join(', ')})`);
+    return denied(
+      'role',
+      `Role ${viewer.role} is not in the document's access level (${accessLevel.join(', ')})`,
+    );
   }
   if (viewer.role === 'doctor' && specializationRequired.length > 0) {
     const required = specializationRequired.map(toSpecializationSlug);
@@ -285,7 +290,8 @@ export function buildKnowledgeAuditEntry(input: {
   decision: AccessDecision;
 }): Result<KnowledgeAuditEntry> {
   const { now, userId, context, itemId, decision } = input;
-  if (Number.isNaN(now.getTime())) return fail('invalid_input', 'Invalid audit entry: the time is not a valid date');
+  if (Number.isNaN(now.getTime()))
+    return fail('invalid_input', 'Invalid audit entry: the time is not a valid date');
   return ok({
     timestamp: now.toISOString(),
     userId,
@@ -318,8 +324,10 @@ export function explainNoAuthorizedKnowledge(
   const parts: string[] = [NO_KNOWLEDGE_TEXTS.lead];
   const factors = withheld.map((d) => d.factor);
   if (withheld.length === 0) parts.push(NO_KNOWLEDGE_TEXTS.noMatch);
-  if (factors.some((f) => f === 'role' || f === 'patient_binding')) parts.push(NO_KNOWLEDGE_TEXTS.role(viewer.role));
-  if (factors.some((f) => f === 'specialization' || f === 'sensitivity')) parts.push(NO_KNOWLEDGE_TEXTS.level);
+  if (factors.some((f) => f === 'role' || f === 'patient_binding'))
+    parts.push(NO_KNOWLEDGE_TEXTS.role(viewer.role));
+  if (factors.some((f) => f === 'specialization' || f === 'sensitivity'))
+    parts.push(NO_KNOWLEDGE_TEXTS.level);
   return { message: parts.join(' '), warnings: [NO_KNOWLEDGE_TEXTS.warning] };
 }
 

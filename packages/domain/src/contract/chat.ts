@@ -3,6 +3,7 @@
  * "How a request flows" step 4). §7: streaming calls expect an event stream ending with a [DONE] marker.
  */
 import { z } from 'zod';
+import { readSseFrames } from '../sse';
 import { STREAM_DONE_MARKER } from '../constants';
 import { ChatActionSchema, KnowledgeRefSchema } from '../entities';
 import { ErrorCodeSchema, MAX_ERROR_MESSAGE_LENGTH } from './errors';
@@ -48,7 +49,10 @@ export const ChatMetaEventSchema = z.strictObject({
   emergency: z.boolean(),
 });
 /** A piece of the reply text, in order. */
-export const ChatTokenEventSchema = z.strictObject({ type: z.literal('token'), text: z.string().max(20_000) });
+export const ChatTokenEventSchema = z.strictObject({
+  type: z.literal('token'),
+  text: z.string().max(20_000),
+});
 /** §4 Chat: the disclaimer message, which the panel shows 1000 ms after the reply. */
 export const ChatDisclaimerEventSchema = z.strictObject({
   type: z.literal('disclaimer'),
@@ -82,25 +86,12 @@ export function encodeSseEvent(event: ChatStreamEvent): string {
 /** Message of the error event that stands in for a frame that is not a valid chat event. */
 export const MALFORMED_FRAME_MESSAGE = 'The assistant sent a malformed stream event.';
 
-/** A blank line ends a frame; a line ends with CRLF, LF or a lone CR. */
-const FRAME_END = /(?:\r\n|\n|\r(?!\n))(?:\r\n|\n|\r(?!\n))/;
-const LINE_END = /\r\n|\n|\r/;
-
 function malformed(detail: string): ChatStreamEvent {
   return { type: 'error', error: 'internal', message: `${MALFORMED_FRAME_MESSAGE} ${detail}`.slice(0, 500) };
 }
 
-/** Reads one complete frame: data lines are joined by newlines; comments and other fields are ignored. */
-function eventFromFrame(frame: string): ChatStreamEvent | undefined {
-  const data: string[] = [];
-  for (const line of frame.split(LINE_END)) {
-    if (line === 'data' || line.startsWith('data:')) {
-      const value = line.slice(5);
-      data.push(value.startsWith(' ') ? value.slice(1) : value);
-    }
-  }
-  if (data.length === 0) return undefined;
-  const payload = data.join('\n');
+/** Reads one frame's data as a chat event. */
+function eventFromData(payload: string): ChatStreamEvent {
   if (payload === STREAM_DONE_MARKER) return { type: 'done' };
   let json: unknown;
   try {
@@ -110,8 +101,8 @@ function eventFromFrame(frame: string): ChatStreamEvent | undefined {
   }
   const parsed = ChatStreamEventSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  return malformed(issue ? `(${issue.path.join('.') || 'event'}: ${issue.message})` : '');
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`);
+  return malformed(`(${issues.join('; ')})`);
 }
 
 /**
@@ -121,12 +112,6 @@ function eventFromFrame(frame: string): ChatStreamEvent | undefined {
  * yield nothing.
  */
 export function parseSseEvents(buffer: string): { events: ChatStreamEvent[]; rest: string } {
-  const events: ChatStreamEvent[] = [];
-  let rest = buffer;
-  for (let end = FRAME_END.exec(rest); end; end = FRAME_END.exec(rest)) {
-    const event = eventFromFrame(rest.slice(0, end.index));
-    if (event) events.push(event);
-    rest = rest.slice(end.index + end[0].length);
-  }
-  return { events, rest };
+  const { data, rest } = readSseFrames(buffer);
+  return { events: data.map(eventFromData), rest };
 }

@@ -63,7 +63,11 @@ export function statusForError(code: string): ErrorStatus {
  * Builds an error body that always satisfies `ErrorBodySchema`: a blank message becomes the code's default,
  * an overlong one is cut, and `fields` is included only when it is given.
  */
-export function errorBody(code: ErrorCode, message: string, fields?: Readonly<Record<string, string>>): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Readonly<Record<string, string>>,
+): ErrorBody {
   const text = !message.trim()
     ? DEFAULT_ERROR_MESSAGES[code]
     : message.length > MAX_ERROR_MESSAGE_LENGTH

@@ -50,7 +50,7 @@ export type RoutePermission = Permission | typeof AUTHENTICATED;
  * `json` answers with a JSON body, `none` with an empty 204, `sse` with a text/event-stream whose events each
  * satisfy the response schema.
  */
-export type ResponseType = 'json' | 'none' | 'sse';
+export type RouteResponseType = 'json' | 'none' | 'sse';
 
 /** Largest request body the API reads (413 above it): fits a full chat request of 50 x 4000 characters. */
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
@@ -65,7 +65,7 @@ export type RouteDefinition = {
   readonly body: z.ZodType | undefined;
   readonly status: 200 | 201 | 204;
   readonly response: z.ZodType;
-  readonly responseType: ResponseType;
+  readonly responseType: RouteResponseType;
   readonly permission: RoutePermission;
   /** The spec's words for a 403 on this route, when it has them. */
   readonly deniedMessage: string | undefined;
@@ -431,13 +431,15 @@ export type ResponseBody<N extends RouteName> = z.output<SchemaOf<N, 'response'>
 
 /** §6: may this user call the route at all? Ownership filtering of the data comes after. */
 export function canCallRoute(name: RouteName, user: { readonly permissions: readonly string[] }): boolean {
-  const { permission } = ROUTES[name] as RouteDefinition;
+  const route: RouteDefinition = ROUTES[name];
+  const { permission } = route;
   return permission === AUTHENTICATED || user.permissions.includes(permission);
 }
 
 /** §6, §8 Alerts: the message of a 403 on this route, the spec's alert where it has one. */
 export function deniedMessageFor(name: RouteName): string {
-  return (ROUTES[name] as RouteDefinition).deniedMessage ?? ROUTE_TEXTS.accessDeniedBody;
+  const route: RouteDefinition = ROUTES[name];
+  return route.deniedMessage ?? ROUTE_TEXTS.accessDeniedBody;
 }
 
 const encodeQuery = (query: Readonly<Record<string, unknown>>): string =>
@@ -463,7 +465,9 @@ export function buildPath<N extends RouteName>(
   const values = parsedParams.value as Record<string, unknown>;
   const path = route.path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? encodeURIComponent(String(values[segment.slice(1)])) : segment))
+    .map((segment) =>
+      segment.startsWith(':') ? encodeURIComponent(String(values[segment.slice(1)])) : segment,
+    )
     .join('/');
   const search = encodeQuery(parsedQuery.value as Record<string, unknown>);
   return ok(search ? `${path}?${search}` : path);
@@ -489,7 +493,10 @@ function decodeSegment(segment: string): Result<string> {
   }
 }
 
-function matchSegments(pattern: readonly string[], actual: readonly string[]): Record<string, string> | undefined {
+function matchSegments(
+  pattern: readonly string[],
+  actual: readonly string[],
+): Record<string, string> | undefined {
   if (pattern.length !== actual.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, expected] of pattern.entries()) {

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { AiReplySchema, KnowledgeRefSchema, SecureReplySchema } from './entities';
+import { EXCERPT_LENGTH, MIN_AI_REPLY_LENGTH } from './constants';
+import { ASSISTANT_ERRORS } from './texts';
+import {
+  CANNED_ANSWERS,
+  DISCLAIMER,
+  SAFETY_NOTES,
+  SEARCH_KEYWORDS,
+  buildAiFailureReply,
+  buildAiReply,
+  buildKnowledgeRefs,
+  buildKnowledgeRetrievalErrorReply,
+  buildSecureReply,
+  cannedAnswerFor,
+  detectActions,
+  detectDisplayIntent,
+  detectSearchIntent,
+  finalizeReply,
+  safetyNoteFor,
+  suggestActionsFor,
+} from './assistant';
+
+/** The four bundled documents, in their usual list order. */
+const documents = () => [
+  {
+    id: 'diabetes-type2-diagnostics',
+    title: 'Type 2 Diabetes: Diagnostic Criteria and Evaluation',
+    category: 'diagnostic',
+  },
+  { id: 'hypertension-management', title: 'Hypertension Management in Adults', category: 'treatment' },
+  { id: 'metformin', title: 'Metformin: Prescribing and Monitoring', category: 'medication' },
+  {
+    id: 'diabetes-lifestyle-treatment',
+    title: 'Type 2 Diabetes: Lifestyle Treatment',
+    category: 'treatment',
+  },
+];
+
+describe('search intent (§5 Chat)', () => {
+  it.each(SEARCH_KEYWORDS)('a message mentioning "%s" triggers a knowledge search', (word) => {
+    expect(detectSearchIntent(`Tell me about ${word.toUpperCase()} options`)).toBe(true);
+  });
+
+  it('a greeting does not trigger a search', () => {
+    expect(detectSearchIntent('Hello there')).toBe(false);
+  });
+});
+
+describe('display intent (§5 Chat)', () => {
+  it('shows the metformin document when asked by its name', () => {
+    expect(detectDisplayIntent('Show me the metformin document', documents())).toBe('metformin');
+  });
+
+  it('prefers the document sharing the most title words', () => {
+    expect(detectDisplayIntent('display the diabetes lifestyle guide', documents())).toBe(
+      'diabetes-lifestyle-treatment',
+    );
+  });
+
+  it('prefers a full title over partial matches', () => {
+    const message = 'show me type 2 diabetes: lifestyle treatment, not the diagnostic criteria evaluation';
+    expect(detectDisplayIntent(message, documents())).toBe('diabetes-lifestyle-treatment');
+  });
+
+  it('falls back to the first document of a category named in the message', () => {
+    expect(detectDisplayIntent('show me a medication', documents())).toBe('metformin');
+  });
+
+  it('needs a trigger phrase', () => {
+    expect(detectDisplayIntent('what is metformin?', documents())).toBeUndefined();
+  });
+
+  it('needs a title or category match', () => {
+    expect(detectDisplayIntent('show me my appointments', documents())).toBeUndefined();
+  });
+});
+
+describe('chat actions (§3, §5)', () => {
+  it('searches and displays for "show me the metformin medication document"', () => {
+    expect(detectActions('  show me the metformin medication document ', documents())).toEqual([
+      { type: 'search_knowledge', parameters: { query: 'show me the metformin medication document' } },
+      { type: 'display_document', parameters: { documentId: 'metformin' } },
+    ]);
+  });
+
+  it('takes no action for small talk', () => {
+    expect(detectActions('thanks!', documents())).toEqual([]);
+  });
+});
+
+describe('safety notes and disclaimer (§8, §9)', () => {
+  it('adds the symptom note for pain, even when a medication is also named', () => {
+    expect(safetyNoteFor('What drug helps back PAIN?')).toBe(SAFETY_NOTES.symptoms);
+    expect(safetyNoteFor('symptoms of flu')).toBe(SAFETY_NOTES.symptoms);
+  });
+
+  it('adds the medication note for medication, drug or prescription questions', () => {
+    expect(safetyNoteFor('my prescription ran out')).toBe(SAFETY_NOTES.medication);
+    expect(safetyNoteFor('drug interactions')).toBe(SAFETY_NOTES.medication);
+  });
+
+  it('adds the general note otherwise', () => {
+    expect(safetyNoteFor('how much should I sleep?')).toBe(SAFETY_NOTES.general);
+  });
+
+  it('says the information is educational, not medical advice, and to call 911 in an emergency', () => {
+    expect(DISCLAIMER).toMatch(/educational/);
+    expect(DISCLAIMER).toMatch(/not medical advice/);
+    expect(DISCLAIMER).toMatch(/911/);
+  });
+});
+
+describe('canned answers (§5, §8)', () => {
+  it.each([
+    ['How do I manage my diabetes?', CANNED_ANSWERS.diabetes],
+    ['What is a normal blood pressure?', CANNED_ANSWERS.bloodPressure],
+    ['hypertension tips', CANNED_ANSWERS.bloodPressure],
+    ['How much exercise do I need?', CANNED_ANSWERS.exercise],
+    ['I cannot sleep', CANNED_ANSWERS.sleep],
+    ['How much water should I drink?', CANNED_ANSWERS.hydration],
+    ['Tips for a healthy diet', CANNED_ANSWERS.nutrition],
+    ['Hello', CANNED_ANSWERS.general],
+  ])('answers "%s" with its topic', (message, answer) => {
+    expect(cannedAnswerFor(message)).toBe(answer);
+  });
+});
+
+describe('finalizing a model reply (§5)', () => {
+  it('keeps a reply of at least 20 characters, trimmed', () => {
+    const text = '  Drink water through the day.  ';
+    expect(finalizeReply(text, 'water?')).toBe('Drink water through the day.');
+  });
+
+  it('replaces a reply shorter than 20 characters with the canned answer', () => {
+    const short = 'x'.repeat(MIN_AI_REPLY_LENGTH - 1);
+    expect(finalizeReply(short, 'sleep?')).toBe(CANNED_ANSWERS.sleep);
+    expect(finalizeReply(`   ${short}   `, 'sleep?')).toBe(CANNED_ANSWERS.sleep);
+  });
+
+  it('replaces a missing reply with the canned answer', () => {
+    expect(finalizeReply(undefined, 'diabetes')).toBe(CANNED_ANSWERS.diabetes);
+  });
+});
+
+describe('knowledge references (§3)', () => {
+  it('cites each document by id and title with an excerpt of at most 150 characters', () => {
+    const refs = buildKnowledgeRefs([
+      { id: 'metformin', title: 'Metformin', content: '## Overview\n' + 'a'.repeat(300) },
+    ]);
+    expect(refs).toHaveLength(1);
+    expect(refs[0]).toMatchObject({ documentId: 'metformin', title: 'Metformin' });
+    expect(refs[0]!.excerpt.startsWith('Overview a')).toBe(true);
+    expect(refs[0]!.excerpt.length).toBeLessThanOrEqual(EXCERPT_LENGTH);
+    expect(KnowledgeRefSchema.safeParse(refs[0]).success).toBe(true);
+  });
+});
+
+describe('suggested actions', () => {
+  it('suggests an appointment, the prescriptions and a search for a symptom and medication question', () => {
+    expect(suggestActionsFor('Which medication helps this symptom?')).toEqual([
+      'Book an appointment with your doctor',
+      'Review your prescriptions',
+      'Search the medical knowledge base',
+      'Ask another health question',
+    ]);
+  });
+
+  it('suggests only another question for small talk', () => {
+    expect(suggestActionsFor('hello')).toEqual(['Ask another health question']);
+  });
+});
+
+describe('reply assembly (§3, §7, §8)', () => {
+  it('builds an AI reply with the safety note, the disclaimer and suggestions', () => {
+    const reply = buildAiReply('Aim for 7 or more hours of sleep each night.', 'sleep tips');
+    expect(reply.message).toBe(`Aim for 7 or more hours of sleep each night.\n\n${SAFETY_NOTES.general}`);
+    expect(reply.disclaimer).toBe(DISCLAIMER);
+    expect(AiReplySchema.safeParse(reply).success).toBe(true);
+  });
+
+  it('answers an AI failure with the apology and the emergency disclaimer', () => {
+    expect(buildAiFailureReply()).toEqual({
+      message: ASSISTANT_ERRORS.aiFailure,
+      disclaimer: ASSISTANT_ERRORS.emergencyDisclaimer,
+    });
+  });
+
+  it('builds a secure reply citing its sources at the viewer role', () => {
+    const reply = buildSecureReply({
+      modelText: 'ok',
+      userMessage: 'metformin drug dosing',
+      sources: [{ title: 'Metformin: Prescribing and Monitoring' }],
+      role: 'doctor',
+      warnings: ['w'],
+    });
+    expect(reply).toEqual({
+      message: `${CANNED_ANSWERS.general}\n\n${SAFETY_NOTES.medication}`,
+      disclaimer: DISCLAIMER,
+      knowledgeSources: ['Metformin: Prescribing and Monitoring'],
+      accessLevel: 'doctor',
+      warnings: ['w'],
+    });
+    expect(SecureReplySchema.safeParse(reply).success).toBe(true);
+  });
+
+  it('builds a secure reply without warnings when none are given', () => {
+    const reply = buildSecureReply({ modelText: undefined, userMessage: 'x', sources: [], role: 'patient' });
+    expect(reply.warnings).toEqual([]);
+  });
+
+  it('answers a knowledge retrieval error with an apology and a technical-support warning', () => {
+    const reply = buildKnowledgeRetrievalErrorReply('nurse');
+    expect(reply.message).toBe(ASSISTANT_ERRORS.knowledgeRetrieval);
+    expect(reply.warnings).toEqual([ASSISTANT_ERRORS.knowledgeRetrievalWarning]);
+    expect(reply.accessLevel).toBe('nurse');
+  });
+});
