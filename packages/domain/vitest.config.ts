@@ -7,7 +7,7 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.ts'],
       exclude: ['src/**/*.test.ts', 'src/**/index.ts'],
-      reporter: ['text-summary', 'json-summary'],
+      reporter: ['text-summary'],
       thresholds: { lines: 95, statements: 95, functions: 95, branches: 90 },
     },
   },

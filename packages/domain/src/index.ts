@@ -16,3 +16,5 @@ export * from './knowledge';
 export * from './assistant';
 export * from './tools';
 export * from './inference';
+export * from './identity';
+export * from './sse';
