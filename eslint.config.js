@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 /**
- * Layer boundaries (shared/STYLE.md, convention 1): domain imports nothing of ours; mocks import only domain;
+ * Layer boundaries (shared/STYLE.md, convention 1): domain imports nothing of ours; mocks import only domain
+ * and the bundled knowledge content;
  * ui imports only domain (mocks only from stories and tests); apps import anything. Imports may not climb out
  * of a package's own folder by relative path, so a package is reached only by its name.
  */
@@ -68,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/mocks/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain']), leavePackage] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain', 'knowledge']), leavePackage] }] },
   },
   {
     files: ['packages/ui/src/**/*.{ts,tsx}'],

@@ -61,6 +61,21 @@ describe('the bundled knowledge', () => {
     expect(items.filter((i) => i.patientId !== undefined)).toHaveLength(1);
   });
 
+  it('gives each built-in item the required roles of spec section 6', () => {
+    const loaded = loadKnowledge();
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const roles = Object.fromEntries(loaded.value.builtinItems.map((i) => [i.id, [...i.requiredRole].sort()]));
+    expect(roles).toEqual({
+      'drug-info-acetaminophen': ['doctor', 'nurse', 'patient', 'pharmacist'],
+      'first-aid-basics': ['doctor', 'nurse', 'patient'],
+      'morphine-dosing-guidance': ['doctor', 'nurse'],
+      'code-blue-protocol': ['doctor', 'nurse'],
+      'central-line-insertion': ['doctor'],
+      'clinical-trial-data': ['admin', 'doctor'],
+      'patient-history-jane-doe': ['admin', 'doctor'],
+    });
+  });
+
   it('is read from this package folder by default', () => {
     expect(readFileSync(join(KNOWLEDGE_PACKAGE_DIR, 'package.json'), 'utf8')).toContain(
       '"@sentinel/knowledge"',

@@ -1,5 +1,10 @@
 /** Sign-in rules: specification sections 2 (Routes), 3 (Current user), 4 (Role decision) and 5 (Login). */
-import { CLAIM_NAMESPACE, DEFAULT_SPECIALIZATION, TOKEN_EXPIRY_LEEWAY_SECONDS } from './constants';
+import {
+  CACHE_STALE_BEFORE_EXPIRY_SECONDS,
+  CLAIM_NAMESPACE,
+  DEFAULT_SPECIALIZATION,
+  TOKEN_EXPIRY_LEEWAY_SECONDS,
+} from './constants';
 import type { CurrentUser, DashboardRole, KnowledgeAccessContext, LoginTransaction, Role } from './entities';
 import { fail, ok, type Result } from './result';
 import { resolvePermissions, isRole } from './roles';
@@ -304,6 +309,6 @@ export function validateIdToken(token: string | undefined, expect: IdTokenExpect
 }
 
 /** §9: a token cache entry counts as stale 60 seconds before expiry. */
-export function isCacheEntryStale(expiresAtSeconds: number, nowSeconds: number, leeway = 60): boolean {
+export function isCacheEntryStale(expiresAtSeconds: number, nowSeconds: number, leeway = CACHE_STALE_BEFORE_EXPIRY_SECONDS): boolean {
   return nowSeconds >= expiresAtSeconds - leeway;
 }

@@ -3,6 +3,7 @@
  * bodies, identity claims, files) is parsed with these before any rule sees it.
  */
 import { z } from 'zod';
+import { MAX_REFILLS, PKCE_VERIFIER_LENGTH } from './constants';
 
 /** §6: roles. Only the first three have dashboards. */
 export const ROLES = ['patient', 'doctor', 'admin', 'nurse', 'pharmacist', 'lab_tech', 'dietitian'] as const;
@@ -63,7 +64,7 @@ export const INITIAL_AUTH_STATE: AuthState = { isAuthenticated: false, isLoading
 /** §3 Login transaction. */
 export const LoginTransactionSchema = z.object({
   nonce: requiredText(200),
-  code_verifier: z.string().min(43).max(128),
+  code_verifier: z.string().min(PKCE_VERIFIER_LENGTH).max(128),
   state: requiredText(200),
   scope: z.string(),
   audience: z.string(),
@@ -312,8 +313,8 @@ export const PrescriptionSchema = z.object({
   startDate: isoDate,
   endDate: isoDate,
   status: PrescriptionStatusSchema,
-  refillsAllowed: z.number().int().min(0).max(10),
-  refillsUsed: z.number().int().min(0).max(10),
+  refillsAllowed: z.number().int().min(0).max(MAX_REFILLS),
+  refillsUsed: z.number().int().min(0).max(MAX_REFILLS),
   pharmacy: text(200).optional(),
   sideEffects: z.array(text(300)),
   interactions: z.array(text(300)),

@@ -2,7 +2,7 @@
  * Formatters: screens display what these return and format nothing themselves (shared/STYLE.md, convention 4).
  * Every function takes the clock, locale and time zone as arguments.
  */
-import { RELATIVE_DAYS_LIMIT, VITALS_UNITS } from './constants';
+import { RELATIVE_DAYS_LIMIT, SPECIALIZATIONS_SHOWN, VITALS_UNITS } from './constants';
 import type { Vitals } from './entities';
 
 /** A UTC calendar date, YYYY-MM-DD. */
@@ -114,7 +114,7 @@ export function doctorGreetingName(name: string): string {
 }
 
 /** §2 Knowledge list: up to 2 specializations followed by '+N more'. */
-export function summarizeSpecializations(list: readonly string[], shown = 2): string {
+export function summarizeSpecializations(list: readonly string[], shown = SPECIALIZATIONS_SHOWN): string {
   if (list.length <= shown) return list.join(', ');
   return `${list.slice(0, shown).join(', ')} +${list.length - shown} more`;
 }

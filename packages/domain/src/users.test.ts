@@ -150,3 +150,10 @@ describe('user list (§2)', () => {
     expect(userCounters(users)).toEqual({ total: 4, doctors: 1, patients: 2, active: 2 });
   });
 });
+
+it('asks the exact delete confirmation of the spec (§5 Forms)', async () => {
+  const { USER_MANAGEMENT_TEXTS } = await import('./texts');
+  expect(USER_MANAGEMENT_TEXTS.deleteConfirm).toBe(
+    'Are you sure you want to delete this user? This action cannot be undone.',
+  );
+});

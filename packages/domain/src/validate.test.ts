@@ -129,3 +129,9 @@ describe('entity schemas (§3)', () => {
     ).toBe(false);
   });
 });
+
+it('starts the auth state loading and signed out (§3 Auth state: isLoading starts true)', async () => {
+  const { INITIAL_AUTH_STATE, AuthStateSchema } = await import('./entities');
+  expect(INITIAL_AUTH_STATE).toEqual({ isAuthenticated: false, isLoading: true });
+  expect(AuthStateSchema.safeParse(INITIAL_AUTH_STATE).success).toBe(true);
+});

@@ -1,0 +1,68 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useMemo } from 'react';
+import { PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks';
+import { ApiProvider, ThemeProvider, createApiClient, createQueryClient, type ThemeName } from '@sentinel/ui';
+import { mockApi, sessionFor, type StorySession } from './session';
+
+/**
+ * Every story gets: a theme (toolbar), a session for a persona, signed out, or still loading (toolbar, or the
+ * story's `parameters.session`), an API client whose bearer token names that persona, a fresh query cache,
+ * and the MSW handlers of packages/mocks over a store reset before each story.
+ */
+const withProviders: Decorator = (Story, context) => {
+  const theme = context.globals.theme as ThemeName;
+  const key = (context.parameters.session ?? context.globals.session) as StorySession;
+  const session = sessionFor(key);
+  const client = useMemo(
+    () => createApiClient({ getAccessToken: async () => (session.status === 'signedIn' ? session.token : undefined) }),
+    [session],
+  );
+  const queryClient = useMemo(createQueryClient, [key, context.id]);
+  return (
+    <ThemeProvider theme={theme}>
+      <ApiProvider client={client} queryClient={queryClient}>
+        <session.Provider>
+          <Story />
+        </session.Provider>
+      </ApiProvider>
+    </ThemeProvider>
+  );
+};
+
+const preview: Preview = {
+  tags: ['autodocs'],
+  loaders: [
+    async () => {
+      mockApi.reset();
+      return {};
+    },
+    mswLoader(),
+  ],
+  decorators: [withProviders],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
+    },
+    session: {
+      description: 'Who is signed in',
+      toolbar: {
+        title: 'Session',
+        icon: 'user',
+        items: [...PERSONA_KEYS, 'signedOut', 'loading'] satisfies StorySession[],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light', session: 'jane' satisfies PersonaKey },
+  parameters: {
+    layout: 'padded',
+    a11y: { test: 'error' },
+    controls: { matchers: { date: /Date$/i } },
+    msw: { handlers: { scenario: [], api: mockApi.handlers } },
+    options: { storySort: { order: ['Introduction', 'Primitives', 'Screens', 'Pages'] } },
+  },
+};
+
+export default preview;

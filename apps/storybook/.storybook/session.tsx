@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { buildCurrentUser, CLAIM_NAMESPACE } from '@sentinel/domain';
+import { PERSONAS, createMockApi, mockTokenFor, type PersonaKey } from '@sentinel/mocks';
+import { SessionProvider, type Session } from '@sentinel/ui';
+
+export type StorySession = PersonaKey | 'signedOut' | 'loading';
+
+/** One mock API for the whole Storybook; its store is reset before every story. */
+export const mockApi = createMockApi({ tokenDelayMs: 15 });
+
+type StorySessionValue = {
+  status: Session['status'];
+  token: string | undefined;
+  Provider: (props: { children: ReactNode }) => ReactNode;
+};
+
+const noop = () => undefined;
+
+function build(key: StorySession): StorySessionValue {
+  if (key === 'loading' || key === 'signedOut') {
+    const session: Session = key === 'loading' ? { status: 'loading' } : { status: 'signedOut', login: noop };
+    return {
+      status: session.status,
+      token: undefined,
+      Provider: ({ children }) => <SessionProvider session={session}>{children}</SessionProvider>,
+    };
+  }
+  const persona = PERSONAS[key];
+  const claims = {
+    sub: persona.sub,
+    name: persona.name,
+    email: persona.email,
+    [`${CLAIM_NAMESPACE}roles`]: persona.roles,
+  };
+  const built = buildCurrentUser(claims);
+  if (!built.ok) throw new Error(`Persona ${key}: ${built.error.message}`);
+  const session: Session = { status: 'signedIn', user: built.value, mfa: persona.mfa, logout: noop };
+  return {
+    status: 'signedIn',
+    token: mockTokenFor(key),
+    Provider: ({ children }) => <SessionProvider session={session}>{children}</SessionProvider>,
+  };
+}
+
+const cache = new Map<StorySession, StorySessionValue>();
+
+/** The session of a persona key; the same object every time, so providers do not re-mount. */
+export function sessionFor(key: StorySession): StorySessionValue {
+  let value = cache.get(key);
+  if (!value) cache.set(key, (value = build(key)));
+  return value;
+}

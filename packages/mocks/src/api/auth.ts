@@ -1,0 +1,78 @@
+/**
+ * Sign-in for the mock API. A mock access token names a persona (`Bearer mock-persona:jane`); the current user
+ * is then built from that persona's id-token claims with the domain's `buildCurrentUser`, so the role decision,
+ * permissions and derived ids are exactly those a real sign-in gives (§3, §4, §6).
+ */
+import {
+  CLAIM_NAMESPACE,
+  buildCurrentUser,
+  decideKnowledgeRole,
+  fail,
+  ok,
+  type Claims,
+  type CurrentUser,
+  type Result,
+  type Role,
+} from '@sentinel/domain';
+import { PERSONAS, PERSONA_KEYS, type Persona, type PersonaKey } from '../personas';
+import { accountOf, type MockStore } from './store';
+
+export const MOCK_TOKEN_PREFIX = 'mock-persona:';
+
+/** The access token the mock API accepts for a persona. */
+export function mockTokenFor(key: PersonaKey): string {
+  return `${MOCK_TOKEN_PREFIX}${key}`;
+}
+
+/** The `Authorization` header value for a persona. */
+export function authorizationFor(key: PersonaKey): string {
+  return `Bearer ${mockTokenFor(key)}`;
+}
+
+/** Who is calling: the persona, the current user built from its claims, and the role used for knowledge. */
+export type Caller = {
+  readonly persona: Persona;
+  readonly user: CurrentUser;
+  /** §6 extended role (nurse, pharmacist, ...), used for knowledge access and the audit trail. */
+  readonly knowledgeRole: Role;
+};
+
+const isPersonaKey = (value: string): value is PersonaKey => (PERSONA_KEYS as readonly string[]).includes(value);
+
+/**
+ * The id-token claims the identity provider issues for a persona: subject, name, e-mail, the namespaced roles
+ * claim and, for a doctor, the specialization held in the user directory. No permissions claim is sent, so
+ * permissions are the role's defaults (§6).
+ */
+export function claimsFor(persona: Persona, specialization?: string): Claims {
+  return {
+    sub: persona.sub,
+    name: persona.name,
+    email: persona.email,
+    [`${CLAIM_NAMESPACE}roles`]: [...persona.roles],
+    ...(persona.dashboardRole === 'doctor' && specialization ? { specialization } : {}),
+  };
+}
+
+const UNAUTHORIZED = 'unauthorized';
+
+/**
+ * Reads the bearer token of a request. A missing or unknown token, a persona whose account is gone from the
+ * store, and an account that is not active (suspended users are refused at once, §4 User status) all give
+ * `unauthorized`.
+ */
+export function authenticate(authorization: string | null, store: MockStore): Result<Caller> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+  const token = match?.[1] ?? '';
+  const key = token.startsWith(MOCK_TOKEN_PREFIX) ? token.slice(MOCK_TOKEN_PREFIX.length) : '';
+  if (!isPersonaKey(key)) return fail(UNAUTHORIZED, 'Sign in to continue.');
+  const persona = PERSONAS[key];
+  const account = accountOf(store, persona);
+  if (!account) return fail(UNAUTHORIZED, 'This account no longer exists.');
+  if (account.status !== 'active') return fail(UNAUTHORIZED, `This account is ${account.status}.`);
+  const built = buildCurrentUser(claimsFor(persona, account.specialization));
+  // Every persona has a subject, so this fails only if a persona is broken: a server fault, not a 401.
+  if (!built.ok) return built;
+  const user = built.value;
+  return ok({ persona, user, knowledgeRole: decideKnowledgeRole(user.roles, user.role) });
+}

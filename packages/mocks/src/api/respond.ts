@@ -1,0 +1,109 @@
+/**
+ * How the mock API answers. Every success body goes through the route's response schema first (parsed, so
+ * what is sent is what the contract describes); a body that does not fit becomes a 500 naming the route, so the
+ * mocks cannot drift from the contract unnoticed. Errors are `{ error, message }` (shared/STYLE.md, 8).
+ */
+import {
+  ChatStreamEventSchema,
+  ERROR_CODES,
+  SSE_CONTENT_TYPE,
+  encodeSseEvent,
+  errorBody,
+  errorResponseFor,
+  type ChatStreamEvent,
+  type DomainError,
+  type ErrorCode,
+  type RouteDefinition,
+} from '@sentinel/domain';
+import { HttpResponse } from 'msw';
+
+/** An error answer with the contract's body; a blank message becomes the code's default. */
+export function errorResponse(code: ErrorCode, message = '', fields?: Readonly<Record<string, string>>) {
+  const headers: Record<string, string> =
+    code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer realm="sentinel-health"' } : {};
+  return HttpResponse.json(errorBody(code, message, fields), { status: ERROR_CODES[code], headers });
+}
+
+/** A domain `Result` error as the API answers it (`errorResponseFor`: unknown codes are a 500). */
+export function domainErrorResponse(error: DomainError) {
+  const { status, body } = errorResponseFor(error);
+  return HttpResponse.json(body, { status });
+}
+
+/** The part of a schema failure this module reads (zod's error, without depending on zod here). */
+type SchemaFailure = { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] };
+
+function describeIssues(error: SchemaFailure): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The 500 a mock answers when its own body breaks the contract: a bug in the mocks, named precisely. */
+export function driftResponse(route: Pick<RouteDefinition, 'name' | 'method' | 'path'>, error: SchemaFailure) {
+  return errorResponse(
+    'internal',
+    `The mock answer of ${route.name} (${route.method} ${route.path}) does not match the API contract: ${describeIssues(error)}`,
+  );
+}
+
+/**
+ * A success answer of a JSON or no-content route, checked against the route's response schema and sent with
+ * the route's status. A 204 carries no body.
+ */
+export function contractResponse(route: RouteDefinition, value: unknown) {
+  const parsed = route.response.safeParse(value);
+  if (!parsed.success) return driftResponse(route, parsed.error);
+  if (route.responseType === 'none') return new HttpResponse(null, { status: route.status });
+  return HttpResponse.json(parsed.data as Record<string, unknown>, { status: route.status });
+}
+
+/** How an event stream ends: the events as given, or a dropped connection after them. */
+export type StreamEnd = 'close' | 'error';
+
+export type EventStreamOptions = {
+  /** Pause before each event after the first; 0 sends everything at once. */
+  readonly tokenDelayMs?: number;
+  readonly end?: StreamEnd;
+};
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The error a dropped stream fails with, as the browser's reader sees it. */
+export const STREAM_DROPPED_MESSAGE = 'The connection to the assistant was lost.';
+
+/**
+ * A `text/event-stream` answer of chat events (§7), each checked against the contract's event schema first.
+ * The body is a ReadableStream that hands out one event per read, so a browser sees the tokens arrive.
+ */
+export function eventStreamResponse(
+  route: RouteDefinition,
+  events: readonly ChatStreamEvent[],
+  options: EventStreamOptions = {},
+) {
+  const checked: ChatStreamEvent[] = [];
+  for (const event of events) {
+    const parsed = ChatStreamEventSchema.safeParse(event);
+    if (!parsed.success) return driftResponse(route, parsed.error);
+    checked.push(parsed.data);
+  }
+  const delayMs = options.tokenDelayMs ?? 0;
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0 && delayMs > 0) await pause(delayMs);
+      const event = checked[next];
+      next += 1;
+      if (event) controller.enqueue(encoder.encode(encodeSseEvent(event)));
+      if (next < checked.length) return;
+      if (options.end === 'error') controller.error(new Error(STREAM_DROPPED_MESSAGE));
+      else controller.close();
+    },
+  });
+  return new HttpResponse(body, {
+    status: route.status,
+    headers: { 'Content-Type': SSE_CONTENT_TYPE, 'Cache-Control': 'no-cache' },
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * One MSW handler per contract route, built the way the server handles a request: authenticate, check the
+ * route's permission (§6), validate path, query and body with the route's schemas, run the route's policy,
+ * write the audit row, and answer through the contract's response schema.
+ */
+import {
+  IdParamSchema,
+  JSON_CONTENT_TYPE,
+  MAX_REQUEST_BODY_BYTES,
+  ROUTES,
+  canCallRoute,
+  deniedMessageFor,
+  parseWith,
+  type ChatStreamEvent,
+  type ParsedRequestBody,
+  type ResponseBody,
+  type Result,
+  type RouteDefinition,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+} from '@sentinel/domain';
+import { http, type HttpHandler } from 'msw';
+import { authenticate, type Caller } from './auth';
+import { contractResponse, domainErrorResponse, errorResponse, eventStreamResponse } from './respond';
+import { appendAudit, type MockStore } from './store';
+
+/** What a route's policy answers: the response body, or for the chat route the events of the stream. */
+export type RouteOutput<N extends RouteName> = N extends 'chat' ? readonly ChatStreamEvent[] : ResponseBody<N>;
+
+/** What the audit row of a call says, when the route's policy knows better than the defaults. */
+export type AuditDetail = { readonly reason?: string; readonly resourceId?: string | null };
+
+/** Everything a route's policy works with; params, query and body are already valid. */
+export type RouteContext<N extends RouteName> = {
+  readonly store: MockStore;
+  readonly caller: Caller;
+  readonly params: RouteParams<N>;
+  readonly query: RouteQuery<N>;
+  readonly body: ParsedRequestBody<N>;
+  /** Sets the reason (and resource id) of this call's audit row. */
+  readonly audit: (detail: AuditDetail) => void;
+};
+
+/** The policy of one route. A failure's code gives the status (`errorResponseFor`). */
+export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Result<RouteOutput<N>>;
+
+/** The policy of every route: the mock API is complete only when this table is. */
+export type RouteImpls = { readonly [N in RouteName]: RouteImpl<N> };
+
+export type HandlerEnv = {
+  readonly store: MockStore;
+  /** '' for same-origin paths (the browser), or an origin such as 'http://localhost' (node tests). */
+  readonly baseUrl: string;
+  readonly tokenDelayMs: number;
+};
+
+/** The URL pattern MSW matches for a route. */
+export const routeUrl = (name: RouteName, baseUrl = ''): string => `${baseUrl}${ROUTES[name].path}`;
+
+const METHOD_HANDLERS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const;
+
+/** Literal segments first, so '/api/knowledge/search' is tried before '/api/knowledge/:id' (as `matchRoute`). */
+export function routeOrder(names: readonly RouteName[]): RouteName[] {
+  const literals = (name: RouteName) =>
+    ROUTES[name].path.split('/').filter((segment) => segment && !segment.startsWith(':')).length;
+  return [...names].sort((a, b) => literals(b) - literals(a));
+}
+
+const mediaTypeOf = (header: string | null) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** The JSON body of a request: 415 for another content type, 413 above the limit, 400 for broken JSON. */
+async function readJsonBody(request: Request): Promise<Result<unknown> | Response> {
+  if (mediaTypeOf(request.headers.get('content-type')) !== JSON_CONTENT_TYPE) {
+    return errorResponse('unsupported_media_type');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_REQUEST_BODY_BYTES) return errorResponse('payload_too_large');
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > MAX_REQUEST_BODY_BYTES) return errorResponse('payload_too_large');
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return errorResponse('invalid_input', 'The request body is not valid JSON.', { '(root)': 'not valid JSON' });
+  }
+}
+
+/** The MSW handler of one route. */
+export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, env: HandlerEnv): HttpHandler {
+  const route: RouteDefinition = ROUTES[name];
+  const { store } = env;
+  return METHOD_HANDLERS[route.method](routeUrl(name, env.baseUrl), async ({ request, params }) => {
+    const who = authenticate(request.headers.get('authorization'), store);
+    if (!who.ok) return domainErrorResponse(who.error);
+    const caller = who.value;
+    const record = (outcome: 'allowed' | 'denied', reason: string, resourceId: string | null) => {
+      if (route.audit) appendAudit(store, caller, { ...route.audit, outcome, reason, resourceId });
+    };
+    const idParam = IdParamSchema.safeParse(params.id);
+    const pathId = idParam.success ? idParam.data : null;
+
+    if (!canCallRoute(name, caller.user)) {
+      record('denied', `missing permission ${route.permission}`, pathId);
+      return errorResponse('forbidden', deniedMessageFor(name));
+    }
+
+    const parsedParams = parseWith(route.params, params, 'path parameters');
+    if (!parsedParams.ok) return domainErrorResponse(parsedParams.error);
+    const url = new URL(request.url);
+    const parsedQuery = parseWith(route.query, Object.fromEntries(url.searchParams), 'query');
+    if (!parsedQuery.ok) return domainErrorResponse(parsedQuery.error);
+    let body: unknown = undefined;
+    if (route.body) {
+      const json = await readJsonBody(request);
+      if (json instanceof Response) return json;
+      const parsedBody = parseWith(route.body, json.value, 'request body');
+      if (!parsedBody.ok) return domainErrorResponse(parsedBody.error);
+      body = parsedBody.value;
+    }
+
+    let detail: AuditDetail = {};
+    const result = impl({
+      store,
+      caller,
+      params: parsedParams.value as RouteParams<N>,
+      query: parsedQuery.value as RouteQuery<N>,
+      body: body as ParsedRequestBody<N>,
+      audit: (next) => {
+        detail = next;
+      },
+    });
+    const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
+    if (!result.ok) {
+      record('denied', detail.reason ?? `${result.error.code}: ${result.error.message}`, resourceId);
+      return domainErrorResponse(result.error);
+    }
+    record('allowed', detail.reason ?? 'allowed', resourceId);
+    if (route.responseType === 'sse') {
+      return eventStreamResponse(route, result.value as readonly ChatStreamEvent[], {
+        tokenDelayMs: env.tokenDelayMs,
+      });
+    }
+    return contractResponse(route, result.value);
+  });
+}

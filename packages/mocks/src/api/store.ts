@@ -1,0 +1,123 @@
+/**
+ * The in-memory store behind the mock API: the seeded data, the audit trail and a deterministic id counter, on
+ * a fixed clock. Nothing here is random and nothing reads the real clock, so the same seed and the same calls
+ * give the same answers in every story and test.
+ */
+import type {
+  Appointment,
+  AuditAction,
+  AuditEvent,
+  AuditOutcome,
+  AuditResourceType,
+  CurrentUser,
+  ManagedUser,
+  MedicalRecord,
+  Prescription,
+} from '@sentinel/domain';
+import type { KnowledgeBundle } from '@sentinel/knowledge';
+import type { SeedData } from '../fixtures/index';
+
+/** Generated ids count up from here per prefix: 'apt-1001', 'rec-1001', 'rx-1001', 'user-1001', 'aud-1001'. */
+export const FIRST_GENERATED_ID = 1001;
+
+/** The audit trail never holds more than the reason's schema allows (500 characters). */
+const MAX_REASON_LENGTH = 500;
+
+export type MockStore = {
+  /** The fixed clock of this store. */
+  readonly now: Date;
+  readonly appointments: Appointment[];
+  readonly records: MedicalRecord[];
+  readonly prescriptions: Prescription[];
+  readonly users: ManagedUser[];
+  /** Oldest first. */
+  readonly audit: AuditEvent[];
+  /** The next id with this prefix ('apt' gives 'apt-1001', then 'apt-1002'). */
+  nextId(prefix: string): string;
+  /** The knowledge base, read on first use (see `createStore`). */
+  knowledge(): KnowledgeBundle;
+};
+
+/** What one audit row says besides who and when. */
+export type AuditNote = {
+  readonly action: AuditAction;
+  readonly resourceType: AuditResourceType;
+  readonly resourceId: string | null;
+  readonly outcome: AuditOutcome;
+  readonly reason: string;
+};
+
+const copyOf = (data: SeedData): SeedData => structuredClone(data);
+
+/** Replaces an array's contents in place, so references held by callers stay valid across a reset. */
+function refill<T>(target: T[], items: readonly T[]): void {
+  target.splice(0, target.length, ...items);
+}
+
+/**
+ * A store seeded with a deep copy of `data`. `loadKnowledge` runs once, on the first knowledge or chat call:
+ * importing the mocks from a runtime without a bundler (the identity provider, node scripts) must not need it.
+ */
+export function createStore(
+  data: SeedData,
+  now: Date,
+  loadKnowledge: () => KnowledgeBundle,
+): { store: MockStore; reset: () => void } {
+  const counters = new Map<string, number>();
+  const fresh = copyOf(data);
+  let knowledge: KnowledgeBundle | undefined;
+  const store: MockStore = {
+    now: new Date(now.getTime()),
+    appointments: fresh.appointments,
+    records: fresh.records,
+    prescriptions: fresh.prescriptions,
+    users: fresh.users,
+    audit: [],
+    nextId(prefix) {
+      const n = counters.get(prefix) ?? FIRST_GENERATED_ID;
+      counters.set(prefix, n + 1);
+      return `${prefix}-${n}`;
+    },
+    knowledge() {
+      knowledge ??= loadKnowledge();
+      return knowledge;
+    },
+  };
+  const reset = () => {
+    const again = copyOf(data);
+    refill(store.appointments, again.appointments);
+    refill(store.records, again.records);
+    refill(store.prescriptions, again.prescriptions);
+    refill(store.users, again.users);
+    refill(store.audit, []);
+    counters.clear();
+  };
+  return { store, reset };
+}
+
+/** Appends one audit row for `actor`, stamped with the store's clock. Returns the row. */
+export function appendAudit(
+  store: MockStore,
+  actor: Pick<CurrentUser, 'sub'> & { readonly knowledgeRole: AuditEvent['actorRole'] },
+  note: AuditNote,
+): AuditEvent {
+  const row: AuditEvent = {
+    id: store.nextId('aud'),
+    timestamp: store.now.toISOString(),
+    actorSub: actor.sub,
+    actorRole: actor.knowledgeRole,
+    action: note.action,
+    resourceType: note.resourceType,
+    resourceId: note.resourceId,
+    outcome: note.outcome,
+    reason: note.reason.slice(0, MAX_REASON_LENGTH),
+  };
+  store.audit.push(row);
+  return row;
+}
+
+/** The managed user a persona signs in as: matched by subject (the seeded id), else by e-mail. */
+export function accountOf(store: MockStore, who: { sub: string; email: string }): ManagedUser | undefined {
+  const email = who.email.toLowerCase();
+  return store.users.find((u) => u.id === who.sub) ?? store.users.find((u) => u.email.toLowerCase() === email);
+}
