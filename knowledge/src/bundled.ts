@@ -19,7 +19,11 @@ const fileName = (globKey: string) => globKey.slice(globKey.lastIndexOf('/') + 1
  * build bug (a bad edit to a document, caught by this package's tests), not a condition a caller can handle.
  */
 export function bundledKnowledge(): KnowledgeBundle {
-  const markdown = import.meta.glob<string>('../docs/*.md', { query: '?raw', import: 'default', eager: true });
+  const markdown = import.meta.glob<string>('../docs/*.md', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
   const builtin = import.meta.glob<unknown>('../builtin/items.json', { import: 'default', eager: true });
   const documents = Object.keys(markdown)
     .sort()

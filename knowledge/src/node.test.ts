@@ -64,7 +64,9 @@ describe('the bundled knowledge', () => {
   it('gives each built-in item the required roles of spec section 6', () => {
     const loaded = loadKnowledge();
     if (!loaded.ok) throw new Error(loaded.error.message);
-    const roles = Object.fromEntries(loaded.value.builtinItems.map((i) => [i.id, [...i.requiredRole].sort()]));
+    const roles = Object.fromEntries(
+      loaded.value.builtinItems.map((i) => [i.id, [...i.requiredRole].sort()]),
+    );
     expect(roles).toEqual({
       'drug-info-acetaminophen': ['doctor', 'nurse', 'patient', 'pharmacist'],
       'first-aid-basics': ['doctor', 'nurse', 'patient'],

@@ -10,6 +10,21 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: 'react-docgen-typescript' },
   viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), vanillaExtractPlugin()];
+    // Pre-bundled up front, so Vite never reloads the page in the middle of a story test run.
+    viteConfig.optimizeDeps = {
+      ...viteConfig.optimizeDeps,
+      include: [
+        ...(viteConfig.optimizeDeps?.include ?? []),
+        '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+        '@tanstack/react-query',
+        '@tanstack/react-virtual',
+        'react-markdown',
+        'msw',
+        'msw/browser',
+        'zod',
+        'yaml',
+      ],
+    };
     return viteConfig;
   },
 };

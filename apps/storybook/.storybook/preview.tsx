@@ -1,9 +1,19 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useMemo } from 'react';
-import { PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks';
-import { ApiProvider, ThemeProvider, createApiClient, createQueryClient, type ThemeName } from '@sentinel/ui';
+import { FIXED_NOW, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks';
+import {
+  ApiProvider,
+  ClockProvider,
+  ThemeProvider,
+  createApiClient,
+  createQueryClient,
+  type ThemeName,
+} from '@sentinel/ui';
+
 import { mockApi, sessionFor, type StorySession } from './session';
+
+const FIXED_CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone: 'UTC' };
 
 /**
  * Every story gets: a theme (toolbar), a session for a persona, signed out, or still loading (toolbar, or the
@@ -21,11 +31,13 @@ const withProviders: Decorator = (Story, context) => {
   const queryClient = useMemo(createQueryClient, [key, context.id]);
   return (
     <ThemeProvider theme={theme}>
-      <ApiProvider client={client} queryClient={queryClient}>
-        <session.Provider>
-          <Story />
-        </session.Provider>
-      </ApiProvider>
+      <ClockProvider clock={FIXED_CLOCK}>
+        <ApiProvider client={client} queryClient={queryClient}>
+          <session.Provider>
+            <Story />
+          </session.Provider>
+        </ApiProvider>
+      </ClockProvider>
     </ThemeProvider>
   );
 };

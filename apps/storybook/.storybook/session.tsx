@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { buildCurrentUser, CLAIM_NAMESPACE } from '@sentinel/domain';
-import { PERSONAS, createMockApi, mockTokenFor, type PersonaKey } from '@sentinel/mocks';
+import { buildCurrentUser } from '@sentinel/domain';
+import { PERSONAS, claimsFor, createMockApi, mockTokenFor, type PersonaKey } from '@sentinel/mocks';
 import { SessionProvider, type Session } from '@sentinel/ui';
 
 export type StorySession = PersonaKey | 'signedOut' | 'loading';
@@ -26,13 +26,7 @@ function build(key: StorySession): StorySessionValue {
     };
   }
   const persona = PERSONAS[key];
-  const claims = {
-    sub: persona.sub,
-    name: persona.name,
-    email: persona.email,
-    [`${CLAIM_NAMESPACE}roles`]: persona.roles,
-  };
-  const built = buildCurrentUser(claims);
+  const built = buildCurrentUser(claimsFor(persona));
   if (!built.ok) throw new Error(`Persona ${key}: ${built.error.message}`);
   const session: Session = { status: 'signedIn', user: built.value, mfa: persona.mfa, logout: noop };
   return {

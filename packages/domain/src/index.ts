@@ -18,3 +18,4 @@ export * from './tools';
 export * from './inference';
 export * from './identity';
 export * from './sse';
+export * from './safety';

@@ -1,5 +1,7 @@
 /**
- * @sentinel/mocks: personas and deterministic seeded fixtures on a fixed clock. Imports only @sentinel/domain.
+ * @sentinel/mocks: personas, deterministic seeded fixtures on a fixed clock, and MSW handlers for every API
+ * contract path over an in-memory store that applies the domain's policies. Imports only @sentinel/domain and
+ * the bundled knowledge.
  */
 export { FIXED_NOW, FIXED_NOW_ISO, daysFrom, instantFrom } from './clock';
 export {
@@ -20,3 +22,18 @@ export {
   seedUsers,
   type SeedData,
 } from './fixtures/index';
+export { createMockApi, handlers, type MockApi, type MockApiOptions } from './api/handlers';
+export { MOCK_TOKEN_PREFIX, authorizationFor, claimsFor, mockTokenFor, type Caller } from './api/auth';
+export { FIRST_GENERATED_ID, type AuditNote, type MockStore } from './api/store';
+export { routeUrl } from './api/route';
+export { STREAM_DROPPED_MESSAGE } from './api/respond';
+export { demoReplyEvents } from './api/chat';
+export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';
+export {
+  EMPTYABLE_ROUTES,
+  createScenarios,
+  scenario,
+  type EmptyableRoute,
+  type ScenarioOptions,
+  type Scenarios,
+} from './api/scenarios';

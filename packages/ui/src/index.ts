@@ -7,3 +7,4 @@ export * from './Text/Text';
 export * from './api/client';
 export * from './api/ApiProvider';
 export * from './session/SessionProvider';
+export * from './clock/ClockProvider';

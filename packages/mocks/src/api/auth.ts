@@ -37,7 +37,8 @@ export type Caller = {
   readonly knowledgeRole: Role;
 };
 
-const isPersonaKey = (value: string): value is PersonaKey => (PERSONA_KEYS as readonly string[]).includes(value);
+const isPersonaKey = (value: string): value is PersonaKey =>
+  (PERSONA_KEYS as readonly string[]).includes(value);
 
 /**
  * The id-token claims the identity provider issues for a persona: subject, name, e-mail, the namespaced roles

@@ -3,6 +3,7 @@
  * what is sent is what the contract describes); a body that does not fit becomes a 500 naming the route, so the
  * mocks cannot drift from the contract unnoticed. Errors are `{ error, message }` (shared/STYLE.md, 8).
  */
+import { type DomainError } from '@sentinel/domain';
 import {
   ChatStreamEventSchema,
   ERROR_CODES,
@@ -11,27 +12,31 @@ import {
   errorBody,
   errorResponseFor,
   type ChatStreamEvent,
-  type DomainError,
   type ErrorCode,
   type RouteDefinition,
-} from '@sentinel/domain';
+} from '@sentinel/domain/contract';
 import { HttpResponse } from 'msw';
+
+/** A 401 tells the client which scheme to sign in with (RFC 6750). */
+const headersFor = (status: number): Record<string, string> =>
+  status === ERROR_CODES.unauthorized ? { 'WWW-Authenticate': 'Bearer realm="sentinel-health"' } : {};
 
 /** An error answer with the contract's body; a blank message becomes the code's default. */
 export function errorResponse(code: ErrorCode, message = '', fields?: Readonly<Record<string, string>>) {
-  const headers: Record<string, string> =
-    code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer realm="sentinel-health"' } : {};
-  return HttpResponse.json(errorBody(code, message, fields), { status: ERROR_CODES[code], headers });
+  const status = ERROR_CODES[code];
+  return HttpResponse.json(errorBody(code, message, fields), { status, headers: headersFor(status) });
 }
 
 /** A domain `Result` error as the API answers it (`errorResponseFor`: unknown codes are a 500). */
 export function domainErrorResponse(error: DomainError) {
   const { status, body } = errorResponseFor(error);
-  return HttpResponse.json(body, { status });
+  return HttpResponse.json(body, { status, headers: headersFor(status) });
 }
 
 /** The part of a schema failure this module reads (zod's error, without depending on zod here). */
-type SchemaFailure = { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] };
+type SchemaFailure = {
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+};
 
 function describeIssues(error: SchemaFailure): string {
   return error.issues
@@ -41,7 +46,10 @@ function describeIssues(error: SchemaFailure): string {
 }
 
 /** The 500 a mock answers when its own body breaks the contract: a bug in the mocks, named precisely. */
-export function driftResponse(route: Pick<RouteDefinition, 'name' | 'method' | 'path'>, error: SchemaFailure) {
+export function driftResponse(
+  route: Pick<RouteDefinition, 'name' | 'method' | 'path'>,
+  error: SchemaFailure,
+) {
   return errorResponse(
     'internal',
     `The mock answer of ${route.name} (${route.method} ${route.path}) does not match the API contract: ${describeIssues(error)}`,

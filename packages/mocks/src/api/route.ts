@@ -3,6 +3,7 @@
  * route's permission (§6), validate path, query and body with the route's schemas, run the route's policy,
  * write the audit row, and answer through the contract's response schema.
  */
+import { parseWith, type Result } from '@sentinel/domain';
 import {
   IdParamSchema,
   JSON_CONTENT_TYPE,
@@ -10,23 +11,23 @@ import {
   ROUTES,
   canCallRoute,
   deniedMessageFor,
-  parseWith,
   type ChatStreamEvent,
   type ParsedRequestBody,
   type ResponseBody,
-  type Result,
   type RouteDefinition,
   type RouteName,
   type RouteParams,
   type RouteQuery,
-} from '@sentinel/domain';
+} from '@sentinel/domain/contract';
 import { http, type HttpHandler } from 'msw';
 import { authenticate, type Caller } from './auth';
 import { contractResponse, domainErrorResponse, errorResponse, eventStreamResponse } from './respond';
 import { appendAudit, type MockStore } from './store';
 
 /** What a route's policy answers: the response body, or for the chat route the events of the stream. */
-export type RouteOutput<N extends RouteName> = N extends 'chat' ? readonly ChatStreamEvent[] : ResponseBody<N>;
+export type RouteOutput<N extends RouteName> = N extends 'chat'
+  ? readonly ChatStreamEvent[]
+  : ResponseBody<N>;
 
 /** What the audit row of a call says, when the route's policy knows better than the defaults. */
 export type AuditDetail = { readonly reason?: string; readonly resourceId?: string | null };
@@ -38,7 +39,7 @@ export type RouteContext<N extends RouteName> = {
   readonly params: RouteParams<N>;
   readonly query: RouteQuery<N>;
   readonly body: ParsedRequestBody<N>;
-  /** Sets the reason (and resource id) of this call's audit row. */
+  /** Sets the reason (and resource id) of this call's audit row; later calls win per field. */
   readonly audit: (detail: AuditDetail) => void;
 };
 
@@ -58,7 +59,13 @@ export type HandlerEnv = {
 /** The URL pattern MSW matches for a route. */
 export const routeUrl = (name: RouteName, baseUrl = ''): string => `${baseUrl}${ROUTES[name].path}`;
 
-const METHOD_HANDLERS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const;
+/** MSW's handler factory for each contract method. */
+export const METHOD_HANDLERS = {
+  GET: http.get,
+  POST: http.post,
+  PATCH: http.patch,
+  DELETE: http.delete,
+} as const;
 
 /** Literal segments first, so '/api/knowledge/search' is tried before '/api/knowledge/:id' (as `matchRoute`). */
 export function routeOrder(names: readonly RouteName[]): RouteName[] {
@@ -70,18 +77,21 @@ export function routeOrder(names: readonly RouteName[]): RouteName[] {
 const mediaTypeOf = (header: string | null) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** The JSON body of a request: 415 for another content type, 413 above the limit, 400 for broken JSON. */
-async function readJsonBody(request: Request): Promise<Result<unknown> | Response> {
+async function readJsonBody(request: Request): Promise<{ json: unknown } | Response> {
   if (mediaTypeOf(request.headers.get('content-type')) !== JSON_CONTENT_TYPE) {
     return errorResponse('unsupported_media_type');
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_REQUEST_BODY_BYTES) return errorResponse('payload_too_large');
   const text = await request.text();
-  if (new TextEncoder().encode(text).length > MAX_REQUEST_BODY_BYTES) return errorResponse('payload_too_large');
+  if (new TextEncoder().encode(text).length > MAX_REQUEST_BODY_BYTES)
+    return errorResponse('payload_too_large');
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { json: JSON.parse(text) as unknown };
   } catch {
-    return errorResponse('invalid_input', 'The request body is not valid JSON.', { '(root)': 'not valid JSON' });
+    return errorResponse('invalid_input', 'The request body is not valid JSON.', {
+      '(root)': 'not valid JSON',
+    });
   }
 }
 
@@ -93,8 +103,10 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
     const who = authenticate(request.headers.get('authorization'), store);
     if (!who.ok) return domainErrorResponse(who.error);
     const caller = who.value;
+    // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
+    const actor = { sub: caller.user.sub, role: caller.knowledgeRole };
     const record = (outcome: 'allowed' | 'denied', reason: string, resourceId: string | null) => {
-      if (route.audit) appendAudit(store, caller, { ...route.audit, outcome, reason, resourceId });
+      if (route.audit) appendAudit(store, actor, { ...route.audit, outcome, reason, resourceId });
     };
     const idParam = IdParamSchema.safeParse(params.id);
     const pathId = idParam.success ? idParam.data : null;
@@ -111,9 +123,9 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
     if (!parsedQuery.ok) return domainErrorResponse(parsedQuery.error);
     let body: unknown = undefined;
     if (route.body) {
-      const json = await readJsonBody(request);
-      if (json instanceof Response) return json;
-      const parsedBody = parseWith(route.body, json.value, 'request body');
+      const read = await readJsonBody(request);
+      if (read instanceof Response) return read;
+      const parsedBody = parseWith(route.body, read.json, 'request body');
       if (!parsedBody.ok) return domainErrorResponse(parsedBody.error);
       body = parsedBody.value;
     }
@@ -126,7 +138,7 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
       query: parsedQuery.value as RouteQuery<N>,
       body: body as ParsedRequestBody<N>,
       audit: (next) => {
-        detail = next;
+        detail = { ...detail, ...next };
       },
     });
     const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;

@@ -3,17 +3,8 @@
  * a fixed clock. Nothing here is random and nothing reads the real clock, so the same seed and the same calls
  * give the same answers in every story and test.
  */
-import type {
-  Appointment,
-  AuditAction,
-  AuditEvent,
-  AuditOutcome,
-  AuditResourceType,
-  CurrentUser,
-  ManagedUser,
-  MedicalRecord,
-  Prescription,
-} from '@sentinel/domain';
+import type { Appointment, ManagedUser, MedicalRecord, Prescription, Role } from '@sentinel/domain';
+import type { AuditAction, AuditEvent, AuditOutcome, AuditResourceType } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import type { SeedData } from '../fixtures/index';
 
@@ -98,14 +89,14 @@ export function createStore(
 /** Appends one audit row for `actor`, stamped with the store's clock. Returns the row. */
 export function appendAudit(
   store: MockStore,
-  actor: Pick<CurrentUser, 'sub'> & { readonly knowledgeRole: AuditEvent['actorRole'] },
+  actor: { readonly sub: string; readonly role: Role },
   note: AuditNote,
 ): AuditEvent {
   const row: AuditEvent = {
     id: store.nextId('aud'),
     timestamp: store.now.toISOString(),
     actorSub: actor.sub,
-    actorRole: actor.knowledgeRole,
+    actorRole: actor.role,
     action: note.action,
     resourceType: note.resourceType,
     resourceId: note.resourceId,
@@ -119,5 +110,7 @@ export function appendAudit(
 /** The managed user a persona signs in as: matched by subject (the seeded id), else by e-mail. */
 export function accountOf(store: MockStore, who: { sub: string; email: string }): ManagedUser | undefined {
   const email = who.email.toLowerCase();
-  return store.users.find((u) => u.id === who.sub) ?? store.users.find((u) => u.email.toLowerCase() === email);
+  return (
+    store.users.find((u) => u.id === who.sub) ?? store.users.find((u) => u.email.toLowerCase() === email)
+  );
 }

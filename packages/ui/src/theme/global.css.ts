@@ -18,7 +18,9 @@ globalStyle(`${root} :focus-visible`, {
   outlineOffset: vars.size.focusWidth,
 });
 globalStyle(`${root} a`, { color: vars.color.link });
-globalStyle(`${root} :where(h1, h2, h3, h4, p, ul, ol, figure)`, { margin: 0 });
+globalStyle(`${root} :where(h1, h2, h3, h4, p, ul, ol, figure, dl, dd)`, { margin: 0 });
+// Lists used for layout carry no bullets; prose lists (Markdown) style their own.
+globalStyle(`${root} :where(ul, ol)`, { listStyle: 'none', padding: 0 });
 
 globalStyle(`${root} *`, {
   '@media': {

@@ -103,6 +103,13 @@ export const fontSize = {
 
 export const radius = { none: '0', small: '4px', medium: '8px', large: '12px', full: '9999px' } as const;
 
+/**
+ * Table geometry as numbers, for the row virtualiser (it measures in pixels). `size.tableRowHeight` and
+ * `size.tableMaxHeight` are derived from these so CSS and the virtualiser cannot disagree.
+ */
+export const TABLE_ROW_HEIGHT_PX = 56;
+export const TABLE_MAX_HEIGHT_PX = 560;
+
 /** Layout sizes (panel heights, widths) that components may use by name only. */
 export const size = {
   chatPanelHeight: '600px',
@@ -117,8 +124,8 @@ export const size = {
   borderWidth: '1px',
   focusWidth: '2px',
   knowledgeContentMaxHeight: '420px',
-  tableRowHeight: '56px',
-  tableMaxHeight: '560px',
+  tableRowHeight: `${TABLE_ROW_HEIGHT_PX}px`,
+  tableMaxHeight: `${TABLE_MAX_HEIGHT_PX}px`,
 } as const;
 
 export const fontFamily = {

@@ -1,0 +1,149 @@
+import { DEFAULT_PERMISSIONS, identityStatus, permissionsForRole, type ManagedUser } from '@sentinel/domain';
+import { describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../clock';
+import { PERSONAS } from '../personas';
+import { call, useMockApi } from './testkit';
+import { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './users';
+
+const ctx = useMockApi();
+
+const suspend = (id: string) => call('sam', 'updateUser', { params: { id }, body: { status: 'suspended' } });
+
+describe('user management (§4 User status, §6 manage:users)', () => {
+  it('the admin lists every managed user', async () => {
+    const answer = await call('sam', 'listUsers');
+    expect((answer.json as { items: ManagedUser[] }).items).toStrictEqual(ctx.api.store.users);
+  });
+
+  it('a new user starts active, with the role’s default permissions and dates from the clock', async () => {
+    const answer = await call('sam', 'createUser', {
+      body: { name: ' Nia Nurse ', email: 'Nia.Nurse@Example.com', role: 'nurse', department: 'Ward 3' },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toStrictEqual({
+      id: 'user-1001',
+      name: 'Nia Nurse',
+      email: 'nia.nurse@example.com',
+      role: 'nurse',
+      lastLogin: FIXED_NOW.toISOString(),
+      createdDate: '2026-11-02',
+      status: 'active',
+      department: '',
+      specialization: '',
+      phone: '',
+      permissions: permissionsForRole('nurse'),
+    });
+  });
+
+  it('an e-mail already in use answers 409, whatever its case', async () => {
+    const answer = await call('sam', 'createUser', {
+      body: { name: 'Jane Again', email: 'JANE.DOE@example.com' },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.json).toStrictEqual({ error: 'conflict', message: DUPLICATE_EMAIL_MESSAGE });
+  });
+
+  it('a suspended persona is refused at once: their next request answers 401', async () => {
+    expect((await call('jane', 'getMe')).status).toBe(200);
+    expect((await suspend(PERSONAS.jane.sub)).json).toMatchObject({ status: 'suspended' });
+    const refused = await call('jane', 'getMe');
+    expect(refused.status).toBe(401);
+    expect(refused.json).toStrictEqual({ error: 'unauthorized', message: 'This account is suspended.' });
+  });
+
+  it('activating a suspended persona lets them back in', async () => {
+    await suspend(PERSONAS.john.sub);
+    const activated = await call('sam', 'updateUser', {
+      params: { id: PERSONAS.john.sub },
+      body: { status: 'active' },
+    });
+    expect(activated.json).toMatchObject({ status: 'active' });
+    expect((await call('john', 'getMe')).status).toBe(200);
+  });
+
+  it('suspending a user who is already suspended answers 409', async () => {
+    const answer = await suspend('auth0|sentinel-patient-000003');
+    expect(answer.status).toBe(409);
+    expect(answer.json).toStrictEqual({
+      error: 'conflict',
+      message: 'A suspended user cannot be suspended.',
+    });
+  });
+
+  it('a role change brings the new role’s default permissions and keeps the other fields given', async () => {
+    const answer = await call('sam', 'updateUser', {
+      params: { id: PERSONAS.nora.sub },
+      body: { role: 'doctor', department: 'Cardiology', specialization: 'Cardiology', phone: '+1 555-0199' },
+    });
+    expect(answer.json).toMatchObject({
+      role: 'doctor',
+      permissions: [...DEFAULT_PERMISSIONS.doctor],
+      department: 'Cardiology',
+      specialization: 'Cardiology',
+      phone: '+1 555-0199',
+      status: 'active',
+    });
+  });
+
+  it('an unknown user id answers 404 on update and delete', async () => {
+    expect((await suspend('nobody')).status).toBe(404);
+    expect((await call('sam', 'deleteUser', { params: { id: 'nobody' } })).status).toBe(404);
+  });
+
+  it('the admin cannot delete their own account (409)', async () => {
+    const answer = await call('sam', 'deleteUser', { params: { id: PERSONAS.sam.sub } });
+    expect(answer.status).toBe(409);
+    expect(answer.json).toStrictEqual({ error: 'conflict', message: 'You cannot delete your own account.' });
+  });
+
+  it('a deleted persona can no longer sign in', async () => {
+    expect((await call('sam', 'deleteUser', { params: { id: PERSONAS.dana.sub } })).status).toBe(204);
+    const refused = await call('dana', 'getMe');
+    expect(refused.status).toBe(401);
+    expect(refused.json).toStrictEqual({ error: 'unauthorized', message: 'This account no longer exists.' });
+  });
+});
+
+describe('the current user and the service status', () => {
+  it('Dr. Smith is a doctor with the default doctor permissions, her specialization, and MFA', async () => {
+    const answer = await call('alice', 'getMe');
+    expect(answer.json).toStrictEqual({
+      user: {
+        sub: PERSONAS.alice.sub,
+        name: 'Dr. Alice Smith',
+        email: 'dr.alice.smith@example.com',
+        role: 'doctor',
+        roles: ['Doctor'],
+        permissions: [...DEFAULT_PERMISSIONS.doctor],
+        medical_license: PERSONAS.alice.medicalLicense,
+        specialization: 'Endocrinology, Internal Medicine',
+        department: 'General Practice',
+      },
+      knowledgeRole: 'doctor',
+      mfa: true,
+    });
+  });
+
+  it('Nora lands on the patient dashboard with patient permissions, and nurse as her knowledge role', async () => {
+    const answer = await call('nora', 'getMe');
+    expect(answer.json).toMatchObject({
+      user: { role: 'patient', roles: ['Nurse'], permissions: [...DEFAULT_PERMISSIONS.patient] },
+      knowledgeRole: 'nurse',
+      mfa: false,
+    });
+  });
+
+  it('Jane gets her derived patient id', async () => {
+    expect(((await call('jane', 'getMe')).json as { user: { patient_id: string } }).user.patient_id).toBe(
+      PERSONAS.jane.patientId,
+    );
+  });
+
+  it('the identity service is initialized with every feature on, stamped with the fixed clock', async () => {
+    expect((await call('jane', 'identityStatus')).json).toStrictEqual(identityStatus(true, FIXED_NOW));
+  });
+
+  it('the assistant reports the built-in demo model', async () => {
+    expect((await call('jane', 'assistantStatus')).json).toStrictEqual(DEMO_ASSISTANT_STATUS);
+  });
+});

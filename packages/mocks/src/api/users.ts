@@ -1,0 +1,103 @@
+/**
+ * User management (§2 Admin user management, §4 User status, §6 manage:users), the current user, the audit
+ * trail and the service status calls.
+ */
+import {
+  canDeleteUser,
+  changeUserStatus,
+  createManagedUser,
+  fail,
+  identityStatus,
+  ok,
+  permissionsForRole,
+  type ManagedUser,
+} from '@sentinel/domain';
+import { notFound } from './clinical';
+import type { RouteImpls } from './route';
+
+/** What `GET /api/assistant/status` reports for the built-in demo model. */
+export const DEMO_ASSISTANT_STATUS = {
+  available: true,
+  provider: 'Sentinel demo model',
+  model: 'sentinel-demo',
+  demo: true,
+} as const;
+
+/**
+ * E-mail addresses identify people at sign-in, so two accounts may not share one. The domain has no rule for
+ * this yet; the store enforces it the way a unique index would.
+ */
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail address already exists.';
+
+export const userRoutes = {
+  listUsers: ({ store, audit }) => {
+    audit({ reason: `all users: ${store.users.length}` });
+    return ok({ items: [...store.users] });
+  },
+
+  createUser: ({ store, caller, body, audit }) => {
+    const email = body.email.trim().toLowerCase();
+    if (store.users.some((u) => u.email.toLowerCase() === email))
+      return fail('conflict', DUPLICATE_EMAIL_MESSAGE);
+    const created = createManagedUser(body, {
+      id: store.nextId('user'),
+      now: store.now,
+      permissions: caller.user.permissions,
+    });
+    if (!created.ok) return created;
+    store.users.push(created.value);
+    audit({ resourceId: created.value.id, reason: `created with role ${created.value.role}` });
+    return ok(created.value);
+  },
+
+  updateUser: ({ store, caller, params, body, audit }) => {
+    const index = store.users.findIndex((u) => u.id === params.id);
+    const target = store.users[index];
+    if (!target) return notFound();
+    let next: ManagedUser = target;
+    if (body.status) {
+      const changed = changeUserStatus(
+        next,
+        body.status === 'suspended' ? 'suspend' : 'activate',
+        caller.user.permissions,
+      );
+      if (!changed.ok) return changed;
+      next = changed.value;
+    }
+    // §6: a role change brings that role's default permissions; the body cannot name permissions.
+    if (body.role) next = { ...next, role: body.role, permissions: permissionsForRole(body.role) };
+    if (body.department !== undefined) next = { ...next, department: body.department };
+    if (body.specialization !== undefined) next = { ...next, specialization: body.specialization };
+    if (body.phone !== undefined) next = { ...next, phone: body.phone };
+    store.users[index] = next;
+    const changes = Object.keys(body).sort().join(', ');
+    audit({ reason: `changed ${changes}; status ${target.status} -> ${next.status}` });
+    return ok(next);
+  },
+
+  deleteUser: ({ store, caller, params }) => {
+    const index = store.users.findIndex((u) => u.id === params.id);
+    const target = store.users[index];
+    if (!target) return notFound();
+    const allowed = canDeleteUser(target, caller.user);
+    if (!allowed.ok) return allowed;
+    store.users.splice(index, 1);
+    return ok(undefined);
+  },
+
+  getMe: ({ caller }) =>
+    ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.persona.mfa }),
+
+  assistantStatus: () => ok({ ...DEMO_ASSISTANT_STATUS }),
+
+  // §4: the mock identity service is initialized as soon as it runs.
+  identityStatus: ({ store }) => ok(identityStatus(true, store.now)),
+
+  /** Admins see every row; everyone else sees the rows of their own calls. */
+  listAudit: ({ store, caller, audit }) => {
+    const all = caller.user.role === 'admin';
+    const items = all ? [...store.audit] : store.audit.filter((row) => row.actorSub === caller.user.sub);
+    audit({ reason: all ? `all rows: ${items.length}` : `own rows: ${items.length}` });
+    return ok({ items });
+  },
+} satisfies Partial<RouteImpls>;

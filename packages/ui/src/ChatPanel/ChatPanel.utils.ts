@@ -1,0 +1,293 @@
+/**
+ * The chat panel's conversation state as a pure reducer (what each stream event does to the messages), the
+ * request it sends, and the panel's own wording that the spec leaves open. The rules themselves (who may send,
+ * when chips show, the welcome and clear) come from @sentinel/domain chat.ts.
+ */
+import {
+  CHAT_TEXTS,
+  clearedConversation,
+  technicalDifficultiesMessage,
+  type ChatMessage,
+  type KnowledgeRef,
+} from '@sentinel/domain';
+import { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@sentinel/domain/contract';
+
+/** What a message is in the panel; decides how it renders and whether it goes back to the model. */
+export const CHAT_MESSAGE_KINDS = ['welcome', 'user', 'reply', 'disclaimer', 'failure'] as const;
+export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
+
+/** A §3 chat message as the panel shows it. */
+export type ChatMessageView = ChatMessage & {
+  kind: ChatMessageKind;
+  /** How many matching sources the server withheld from this user (never which). */
+  withheldCount?: number;
+  /** A failure message whose Retry resends the last user message. */
+  retryable?: boolean;
+  /** The reply is still arriving. */
+  streaming?: boolean;
+  /** The reply was stopped by the user before it was complete. */
+  stopped?: boolean;
+  /** The readable reason of a failure (the ApiError message), shown under the spec's text. */
+  detail?: string;
+};
+
+export type ConversationState = {
+  messages: ChatMessageView[];
+  /** A reply is pending (§4: sending is blocked until it arrives or fails). */
+  pending: boolean;
+  /** The reply being streamed: its id, and the metadata that arrived before its first token. */
+  reply: { id: string; meta: ReplyMeta } | undefined;
+  /** A reply flagged a red-flag symptom: the emergency banner shows until the chat is cleared. */
+  emergency: boolean;
+  /** The knowledge document open beside the chat (§4: clearing closes it). */
+  openDocumentId: string | undefined;
+};
+
+export type ReplyMeta = {
+  knowledgeRefs: KnowledgeRef[];
+  sources: string[];
+  withheldCount: number;
+};
+
+const EMPTY_META: ReplyMeta = { knowledgeRefs: [], sources: [], withheldCount: 0 };
+
+export type ConversationAction =
+  | { type: 'cleared'; name: string | undefined; id: string; now: Date }
+  | { type: 'sent'; id: string; text: string; now: Date }
+  | { type: 'started'; replyId: string }
+  | {
+      type: 'meta';
+      knowledgeRefs: KnowledgeRef[];
+      sources: string[];
+      withheldCount: number;
+      emergency: boolean;
+    }
+  | { type: 'token'; text: string; now: Date }
+  | { type: 'completed' }
+  | { type: 'stopped' }
+  | { type: 'failed'; id: string; now: Date; detail: string | undefined }
+  | { type: 'disclaimer'; id: string; text: string; now: Date }
+  | { type: 'retried' }
+  | { type: 'documentOpened'; documentId: string }
+  | { type: 'documentClosed' };
+
+/** The conversation as it starts and as clearing leaves it: the single welcome message, no document open. */
+export function initialConversation(name: string | undefined, id: string, now: Date): ConversationState {
+  const cleared = clearedConversation(name, { id, now });
+  return {
+    messages: cleared.messages.map((m) => ({ ...m, kind: 'welcome' })),
+    pending: false,
+    reply: undefined,
+    emergency: false,
+    openDocumentId: cleared.openDocumentId,
+  };
+}
+
+const finishReply = (messages: ChatMessageView[], id: string | undefined, patch: Partial<ChatMessageView>) =>
+  messages.map((m) => (m.id === id ? { ...m, streaming: false, ...patch } : m));
+
+/** Every change of the conversation, one action at a time. */
+export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
+  switch (action.type) {
+    case 'cleared':
+      return initialConversation(action.name, action.id, action.now);
+    case 'sent':
+      return {
+        ...state,
+        pending: true,
+        reply: undefined,
+        messages: [
+          ...state.messages,
+          { id: action.id, role: 'user', kind: 'user', content: action.text, timestamp: action.now.toISOString() },
+        ],
+      };
+    case 'started':
+      return { ...state, pending: true, reply: { id: action.replyId, meta: EMPTY_META } };
+    case 'meta': {
+      if (!state.reply) return state;
+      const { knowledgeRefs, sources, withheldCount } = action;
+      return {
+        ...state,
+        emergency: state.emergency || action.emergency,
+        reply: { ...state.reply, meta: { knowledgeRefs, sources, withheldCount } },
+      };
+    }
+    case 'token': {
+      const { reply } = state;
+      if (!reply) return state;
+      const existing = state.messages.find((m) => m.id === reply.id);
+      if (existing) {
+        return {
+          ...state,
+          messages: state.messages.map((m) => (m.id === reply.id ? { ...m, content: m.content + action.text } : m)),
+        };
+      }
+      if (!action.text) return state;
+      return {
+        ...state,
+        messages: [
+          ...state.messages,
+          {
+            id: reply.id,
+            role: 'assistant',
+            kind: 'reply',
+            content: action.text,
+            timestamp: action.now.toISOString(),
+            knowledgeRefs: reply.meta.knowledgeRefs,
+            sources: reply.meta.sources,
+            withheldCount: reply.meta.withheldCount,
+            streaming: true,
+          },
+        ],
+      };
+    }
+    case 'completed':
+      return { ...state, pending: false, reply: undefined, messages: finishReply(state.messages, state.reply?.id, {}) };
+    case 'stopped':
+      return {
+        ...state,
+        pending: false,
+        reply: undefined,
+        messages: finishReply(state.messages, state.reply?.id, { stopped: true }),
+      };
+    case 'failed': {
+      const failure: ChatMessageView = {
+        ...technicalDifficultiesMessage({ id: action.id, now: action.now }),
+        kind: 'failure',
+        retryable: true,
+        detail: action.detail,
+      };
+      return {
+        ...state,
+        pending: false,
+        reply: undefined,
+        messages: [
+          ...finishReply(state.messages, state.reply?.id, { stopped: true }).map((m) =>
+            m.kind === 'failure' ? { ...m, retryable: false } : m,
+          ),
+          failure,
+        ],
+      };
+    }
+    case 'disclaimer':
+      return {
+        ...state,
+        messages: [
+          ...state.messages,
+          {
+            id: action.id,
+            role: 'assistant',
+            kind: 'disclaimer',
+            content: action.text,
+            timestamp: action.now.toISOString(),
+          },
+        ],
+      };
+    case 'retried': {
+      // Drop what followed the last user message (the failure and any partial reply) and wait again.
+      const lastUser = state.messages.findLastIndex((m) => m.kind === 'user');
+      if (lastUser < 0) return state;
+      return { ...state, pending: true, reply: undefined, messages: state.messages.slice(0, lastUser + 1) };
+    }
+    case 'documentOpened':
+      return { ...state, openDocumentId: action.documentId };
+    case 'documentClosed':
+      return { ...state, openDocumentId: undefined };
+  }
+}
+
+/**
+ * The turns sent to the assistant: the user's messages and the complete replies, oldest first, without the
+ * welcome, disclaimers and failure notices (the panel's own words, not the conversation), at most the contract's
+ * 50, each within its length limit. Undefined when there is no user message to answer.
+ */
+export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] | undefined {
+  const turns: ChatTurn[] = messages
+    .filter((m) => (m.kind === 'user' || (m.kind === 'reply' && !m.stopped)) && m.content.trim().length > 0)
+    .map((m) => ({ role: m.kind === 'user' ? 'user' : 'assistant', content: m.content.slice(0, MAX_CHAT_MESSAGE_LENGTH) }));
+  const recent = turns.slice(-MAX_CHAT_MESSAGES);
+  while (recent.length > 0 && recent[0]?.role !== 'user') recent.shift();
+  return recent.at(-1)?.role === 'user' ? recent : undefined;
+}
+
+/** The last message the user sent, which Retry resends. */
+export function lastUserMessage(messages: readonly ChatMessageView[]): ChatMessageView | undefined {
+  return messages.findLast((m) => m.kind === 'user');
+}
+
+/**
+ * The time a message was sent, as the viewer reads it (e.g. '2:30 PM').
+ * Belongs in domain format.ts beside formatLastLogin; it is here until domain has a time-of-day formatter.
+ */
+export function formatMessageTime(iso: string, { locale, timeZone }: { locale: string; timeZone: string }): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
+/**
+ * The panel's wording where the spec gives none (§2 leaves the author labels, counts and provider list open).
+ * Spec texts (CHAT_TEXTS) stay in domain; these belong there too once the wording is settled.
+ */
+export const CHAT_PANEL_TEXTS = {
+  title: 'AI Health Assistant',
+  demoModel: 'Demo model',
+  clearChat: 'Clear chat',
+  messagesLabel: 'Conversation',
+  you: 'You',
+  assistant: 'AI Assistant',
+  thinking: 'Assistant is thinking...',
+  messageLabel: 'Message',
+  messageHint: 'Enter sends; Shift+Enter adds a new line.',
+  stop: 'Stop',
+  retry: 'Retry',
+  stopped: 'Reply stopped.',
+  quickActionsLabel: 'Suggested questions',
+  referencesTitle: 'From the medical knowledge base',
+  openDocument: (title: string) => `Open ${title}`,
+  documentsAvailable: (count: number) => `${count} ${count === 1 ? 'document' : 'documents'} available`,
+  withheld: (count: number) => `${count} ${count === 1 ? 'source' : 'sources'} withheld for your role`,
+  emergencyTitle: CHAT_TEXTS.footerEmergency,
+  emergencyBody:
+    'Your message mentions symptoms that can be an emergency. If you or someone near you needs urgent help, call 911 now or go to the nearest emergency room.',
+  failureDetail: (detail: string) => `Details: ${detail}`,
+  statusLoading: 'Connecting to the AI assistant...',
+  tryAgain: 'Try again',
+  documentLoading: 'Loading document...',
+  closeDocument: 'Close',
+  notAvailableBody:
+    'No AI provider is configured for this environment. Configure one of these providers in the environment variables of the API server, then restart it:',
+  currentProvider: (provider: string) => `Current provider: ${provider}`,
+  free: 'Free',
+} as const;
+
+export type ProviderOption = {
+  readonly name: string;
+  /** The environment variable that selects it; none for the built-in default. */
+  readonly variable: string | undefined;
+  readonly description: string;
+  readonly free: boolean;
+};
+
+/** §2 the not-available state: three provider options, two of them free. */
+export const PROVIDER_OPTIONS: readonly ProviderOption[] = [
+  {
+    name: 'Hugging Face Inference Providers',
+    variable: 'HF_TOKEN',
+    description: 'A Hugging Face access token; the free tier is enough for the demo.',
+    free: true,
+  },
+  {
+    name: 'Any OpenAI-compatible server',
+    variable: 'MODEL_ENDPOINT_URL',
+    description: 'The URL of a local llama.cpp or Ollama server, or any other OpenAI-compatible endpoint.',
+    free: true,
+  },
+  {
+    name: 'Built-in demo model',
+    variable: undefined,
+    description:
+      'Used when neither variable is set: canned educational answers that run offline, for demonstrations only.',
+    free: false,
+  },
+];

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { doctorGreetingName } from '@sentinel/domain';
+import { AppShell } from '../AppShell/AppShell';
+import { Appointments } from '../Appointments/Appointments';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { Card } from '../Card/Card';
+import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
+import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { BotIcon, LockIcon, UsersIcon } from '../icons/icons';
+import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
+import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
+import { Prescriptions } from '../Prescriptions/Prescriptions';
+import { useSession } from '../session/SessionProvider';
+import { Tabs } from '../Tabs/Tabs';
+
+export const DOCTOR_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'knowledge', label: 'Medical Knowledge' },
+  { value: 'chat', label: 'AI Assistant' },
+  { value: 'appointments', label: 'Appointments' },
+  { value: 'patients', label: 'Patient Records' },
+  { value: 'prescriptions', label: 'Prescriptions' },
+  { value: 'challenge-demo', label: 'Identity Demo' },
+] as const;
+export type DoctorTab = (typeof DOCTOR_TABS)[number]['value'];
+
+/**
+ * §2 Doctor overview: three placeholder cards whose button action the spec leaves open; each opens the tab
+ * that does the work (records, knowledge, assistant).
+ */
+export const DOCTOR_OVERVIEW_CARDS = [
+  {
+    title: 'Patient Management',
+    body: 'Review patient records, vitals and visit notes for the patients in your care.',
+    action: 'Open patient records',
+    tab: 'patients',
+    icon: UsersIcon,
+  },
+  {
+    title: 'AI Medical Insights',
+    body: 'Search clinical guidance filtered to your role and specialization.',
+    action: 'Open medical knowledge',
+    tab: 'knowledge',
+    icon: BotIcon,
+  },
+  {
+    title: 'Secure Communications',
+    body: 'Ask the assistant; conversations stay encrypted and every access is audited.',
+    action: 'Open the assistant',
+    tab: 'chat',
+    icon: LockIcon,
+  },
+] as const satisfies readonly { tab: DoctorTab }[];
+
+export function DoctorOverview({ onOpenTab }: { onOpenTab: (tab: DoctorTab) => void }) {
+  return (
+    <Box as="ul" display="grid" gridTemplateColumns={{ mobile: 1, tablet: 3 }} gap="large">
+      {DOCTOR_OVERVIEW_CARDS.map((c) => {
+        const Icon = c.icon;
+        return (
+          <li key={c.title}>
+            <Card
+              title={c.title}
+              headingLevel={2}
+              icon={<Icon />}
+              actions={
+                <Button variant="secondary" onClick={() => onOpenTab(c.tab)}>
+                  {c.action}
+                </Button>
+              }
+            >
+              {c.body}
+            </Card>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+export type DoctorPortalProps = { onNavigate: (path: string) => void; initialTab?: DoctorTab };
+
+/** §2 Doctor portal: greets the doctor by last name, tabs, logout. */
+export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPortalProps) {
+  const session = useSession();
+  const [tab, setTab] = useState<DoctorTab>(initialTab);
+  if (session.status !== 'signedIn') return null;
+  const { user } = session;
+  return (
+    <AppShell
+      user={user}
+      heading={`Welcome, ${doctorGreetingName(user.name)}`}
+      subheading={[user.specialization, user.department].filter(Boolean).join(' · ')}
+      roleBadge={{ text: 'DOCTOR', tone: 'positive' }}
+      onLogout={session.logout}
+    >
+      <Tabs label="Doctor portal" items={DOCTOR_TABS} value={tab} onChange={setTab}>
+        {(value) =>
+          value === 'overview' ? (
+            <DoctorOverview onOpenTab={setTab} />
+          ) : value === 'knowledge' ? (
+            <KnowledgeBase />
+          ) : value === 'chat' ? (
+            <ChatPanel />
+          ) : value === 'appointments' ? (
+            <Appointments />
+          ) : value === 'patients' ? (
+            <MedicalRecords />
+          ) : value === 'prescriptions' ? (
+            <Prescriptions />
+          ) : (
+            <ChallengeDemo onNavigate={onNavigate} />
+          )
+        }
+      </Tabs>
+    </AppShell>
+  );
+}

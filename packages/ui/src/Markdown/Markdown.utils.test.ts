@@ -1,0 +1,89 @@
+import { ALLOWED_LINK_PROTOCOLS } from '@sentinel/domain';
+import { describe, expect, it } from 'vitest';
+import { isExternalLink, safeImageSrc, safeLinkHref } from './Markdown.utils';
+
+describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mailto, xmpp)', () => {
+  const allowed: Record<(typeof ALLOWED_LINK_PROTOCOLS)[number], string> = {
+    http: 'http://example.org/a',
+    https: 'https://example.org/a?b=1#c',
+    irc: 'irc://irc.example.org/health',
+    ircs: 'ircs://irc.example.org/health',
+    mailto: 'mailto:care@example.org',
+    xmpp: 'xmpp:care@example.org',
+  };
+
+  it.each(ALLOWED_LINK_PROTOCOLS.map((protocol) => [protocol, allowed[protocol]]))('keeps a %s link', (_, url) => {
+    expect(safeLinkHref(url)).toBe(url);
+  });
+
+  it('accepts an allowed protocol in any letter case', () => {
+    expect(safeLinkHref('HTTPS://example.org')).toBe('HTTPS://example.org');
+  });
+
+  it.each(['/knowledge/metformin', '#dosage', '?q=metformin', 'sibling.md', './x', '../up'])(
+    'keeps a relative reference that stays on this origin: %s',
+    (url) => {
+      expect(safeLinkHref(url)).toBe(url);
+    },
+  );
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.org',
+    'blob:https://example.org/uuid',
+    '//evil.example/path',
+    '/\\evil.example/path',
+    '\\\\evil.example/path',
+    'https://',
+    'jav\u0000ascript:alert(1)',
+    '',
+    '   ',
+  ])('drops %j', (url) => {
+    expect(safeLinkHref(url)).toBeUndefined();
+  });
+
+  it('strips the tabs and line breaks a browser would ignore from an allowed link', () => {
+    expect(safeLinkHref(' https://exa\nmple.org ')).toBe('https://example.org');
+  });
+});
+
+describe('safeImageSrc (images never load from elsewhere)', () => {
+  it.each(['/knowledge/diagram.png', '/a/b.svg?v=1'])('keeps a same-origin path: %s', (src) => {
+    expect(safeImageSrc(src)).toBe(src);
+  });
+
+  it.each([
+    'https://evil.example/a.png',
+    'http://evil.example/a.png',
+    '//evil.example/a.png',
+    '/\\evil.example/a.png',
+    'data:image/png;base64,AAAA',
+    'javascript:alert(1)',
+    'diagram.png',
+    './diagram.png',
+    '',
+  ])('drops %j', (src) => {
+    expect(safeImageSrc(src)).toBeUndefined();
+  });
+});
+
+describe('isExternalLink', () => {
+  it('treats a web link to another origin as external', () => {
+    expect(isExternalLink('https://medlineplus.gov/x', 'http://localhost:5173')).toBe(true);
+    expect(isExternalLink('http://example.org', undefined)).toBe(true);
+  });
+
+  it('treats same-origin, relative and non-web links as internal', () => {
+    expect(isExternalLink('http://localhost:5173/records', 'http://localhost:5173')).toBe(false);
+    expect(isExternalLink('/records', 'http://localhost:5173')).toBe(false);
+    expect(isExternalLink('mailto:care@example.org', 'http://localhost:5173')).toBe(false);
+  });
+});

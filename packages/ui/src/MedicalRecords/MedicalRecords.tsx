@@ -1,0 +1,246 @@
+import {
+  RECORD_FILTERS,
+  RECORD_TEXTS,
+  canWriteRecords,
+  filterRecords,
+  recordStats,
+  recordsTitle,
+  showsPatientName,
+  toIsoDate,
+  type MedicalRecord,
+  type RecordFilter,
+} from '@sentinel/domain';
+import { useCallback, useId, useState } from 'react';
+import { useAlerts } from '../AlertRegion/AlertRegion';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { useClock } from '../clock/ClockProvider';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { SearchField, Select } from '../Field/Field';
+import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, RefreshIcon, StethoscopeIcon, WarningIcon } from '../icons/icons';
+import { useCurrentUser } from '../session/SessionProvider';
+import { Spinner } from '../Spinner/Spinner';
+import { Stack } from '../Stack/Stack';
+import { StatTile } from '../StatTile/StatTile';
+import { Heading, Text } from '../Text/Text';
+import {
+  isPendingRecord,
+  messageOf,
+  useCreateRecordMutation,
+  useRecordDetails,
+  useRecordsQuery,
+  type CreateRecordOutcome,
+  type NewRecord,
+  type RecordDetailsState,
+} from './MedicalRecords.data';
+import * as styles from './MedicalRecords.css';
+import { RECORD_FILTER_LABELS, RECORD_SCREEN_TEXTS, isRecordFilter } from './MedicalRecords.utils';
+import { RecordCard } from './RecordCard';
+import { RecordDetails } from './RecordDetails';
+import { RecordForm } from './RecordForm';
+
+const FILTER_OPTIONS = RECORD_FILTERS.map((value) => ({ value, label: RECORD_FILTER_LABELS[value] }));
+
+export type MedicalRecordsScreenProps = {
+  /** The viewer's dashboard role: the title and whether patient names show depend on it (§2, §6). */
+  role: string;
+  /** The records the server let this viewer see; undefined while loading or after a failed load. */
+  records: readonly MedicalRecord[] | undefined;
+  loading?: boolean;
+  /** The load failed: the message to show, with Try again. */
+  error?: string;
+  onRetry?: () => void;
+  /** §2, §6 write:patients: New Record and Edit Record. */
+  canWrite: boolean;
+  /** The open details panel, if any. */
+  details?: RecordDetailsState;
+  /** Shown in the details panel after Edit Record (its action is not shown in the spec). */
+  detailsNotice?: string;
+  onViewDetails: (record: MedicalRecord) => void;
+  onCloseDetails: () => void;
+  onEditRecord: (record: MedicalRecord) => void;
+  /** Sends a new record; resolves with the server's verdict so the form can close or show field errors. */
+  onCreate: (body: NewRecord) => Promise<CreateRecordOutcome>;
+  /** Today (YYYY-MM-DD): the new-record form's default date. */
+  today: string;
+  initialSearch?: string;
+  initialFilter?: RecordFilter;
+};
+
+/**
+ * §2 Medical records screen, pure: title by role, the five stat tiles, text search over title, description
+ * and patient name, the type filter, record cards with View Details, the details panel, and New Record for
+ * write:patients. Loading, failed and empty states in the spec's words.
+ */
+export function MedicalRecordsScreen({
+  role,
+  records,
+  loading = false,
+  error,
+  onRetry,
+  canWrite,
+  details,
+  detailsNotice,
+  onViewDetails,
+  onCloseDetails,
+  onEditRecord,
+  onCreate,
+  today,
+  initialSearch = '',
+  initialFilter = 'all',
+}: MedicalRecordsScreenProps) {
+  const headingId = useId();
+  const [search, setSearch] = useState(initialSearch);
+  const [filter, setFilter] = useState<RecordFilter>(initialFilter);
+  const [formOpen, setFormOpen] = useState(false);
+  const showPatient = showsPatientName(role);
+  const all = records ?? [];
+  const stats = recordStats(all);
+  const shown = filterRecords(all, search, filter);
+  const searching = search.trim() !== '' || filter !== 'all';
+
+  let body;
+  if (loading) {
+    body = <Spinner label={RECORD_SCREEN_TEXTS.loading} />;
+  } else if (error !== undefined) {
+    body = (
+      <Box role="alert" display="flex" flexDirection="column" gap="medium" padding="large" background="critical" borderRadius="medium">
+        <Box display="flex" gap="small" alignItems="center">
+          <WarningIcon />
+          <Text tone="critical">{error}</Text>
+        </Box>
+        {onRetry ? (
+          <div>
+            <Button variant="secondary" icon={<RefreshIcon />} onClick={onRetry}>
+              {RECORD_SCREEN_TEXTS.retry}
+            </Button>
+          </div>
+        ) : null}
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        <Box
+          role="group"
+          aria-label={RECORD_SCREEN_TEXTS.statsLabel}
+          display="grid"
+          gridTemplateColumns={{ mobile: 2, tablet: 3, desktop: 5 }}
+          gap="medium"
+        >
+          <StatTile label={RECORD_TEXTS.tiles[0]} value={stats.total} icon={<DocumentIcon />} tone="info" />
+          <StatTile label={RECORD_TEXTS.tiles[1]} value={stats.diagnoses} icon={<StethoscopeIcon />} tone="accent" />
+          <StatTile label={RECORD_TEXTS.tiles[2]} value={stats.labResults} icon={<ActivityIcon />} tone="positive" />
+          <StatTile label={RECORD_TEXTS.tiles[3]} value={stats.prescriptions} icon={<PillIcon />} tone="caution" />
+          <StatTile label={RECORD_TEXTS.tiles[4]} value={stats.visitNotes} icon={<DocumentIcon />} tone="neutral" />
+        </Box>
+        <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} align={{ mobile: 'stretch', tablet: 'end' }} space="medium">
+          <div className={styles.searchGrow}>
+            <SearchField
+              label={RECORD_SCREEN_TEXTS.searchLabel}
+              placeholder={RECORD_SCREEN_TEXTS.searchPlaceholder}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <Select
+            label={RECORD_SCREEN_TEXTS.filterLabel}
+            options={FILTER_OPTIONS}
+            value={filter}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isRecordFilter(value)) setFilter(value);
+            }}
+          />
+        </Stack>
+        {shown.length === 0 ? (
+          <EmptyState
+            icon={<DocumentIcon size="large" />}
+            title={RECORD_TEXTS.empty}
+            description={searching ? RECORD_TEXTS.emptySearchHint : undefined}
+          />
+        ) : (
+          <ul className={styles.cardGrid} aria-label={RECORD_SCREEN_TEXTS.listLabel}>
+            {shown.map((record) => (
+              <li key={record.id}>
+                <RecordCard
+                  record={record}
+                  showPatientName={showPatient}
+                  pending={isPendingRecord(record)}
+                  onViewDetails={onViewDetails}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack space="large">
+        <Stack direction="horizontal" justify="spaceBetween" wrap space="medium">
+          <Heading level={2} id={headingId}>
+            {recordsTitle(role)}
+          </Heading>
+          {canWrite ? (
+            <Button icon={<PlusIcon />} onClick={() => setFormOpen(true)}>
+              {RECORD_TEXTS.newRecord}
+            </Button>
+          ) : null}
+        </Stack>
+        {body}
+      </Stack>
+      {details ? (
+        <RecordDetails
+          summary={details.summary}
+          record={details.record}
+          loading={details.loading}
+          showPatientName={showPatient}
+          canEdit={canWrite}
+          notice={detailsNotice}
+          onClose={onCloseDetails}
+          onEdit={onEditRecord}
+        />
+      ) : null}
+      {formOpen && canWrite ? <RecordForm today={today} onCreate={onCreate} onClose={() => setFormOpen(false)} /> : null}
+    </section>
+  );
+}
+
+/**
+ * The medical records screen wired to the API for the signed-in user: the patient dashboard's records tab, the
+ * doctor portal's patients tab and the admin's All Records tab.
+ */
+export function MedicalRecords() {
+  const user = useCurrentUser();
+  const clock = useClock();
+  const { show } = useAlerts();
+  const records = useRecordsQuery();
+  const [notice, setNotice] = useState<string>();
+  const showAlert = useCallback((message: string) => void show(message), [show]);
+  const { details, open, close } = useRecordDetails(user, showAlert);
+  const { create } = useCreateRecordMutation(user.name);
+
+  return (
+    <MedicalRecordsScreen
+      role={user.role}
+      records={records.data}
+      loading={records.isPending}
+      error={records.isError ? messageOf(records.error) : undefined}
+      onRetry={() => void records.refetch()}
+      canWrite={canWriteRecords(user.permissions)}
+      details={details}
+      detailsNotice={notice}
+      onViewDetails={(record) => {
+        setNotice(undefined);
+        open(record);
+      }}
+      onCloseDetails={close}
+      onEditRecord={() => setNotice(RECORD_SCREEN_TEXTS.editUnavailable)}
+      onCreate={create}
+      today={toIsoDate(clock.now())}
+    />
+  );
+}

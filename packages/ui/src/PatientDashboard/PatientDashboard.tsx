@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { firstName, formatDate, formatVitals } from '@sentinel/domain';
+import { AppShell } from '../AppShell/AppShell';
+import { Appointments } from '../Appointments/Appointments';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { Card } from '../Card/Card';
+import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
+import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { useClock } from '../clock/ClockProvider';
+import { ActivityIcon, BotIcon, CalendarIcon, DocumentIcon, HeartIcon, ScaleIcon, ThermometerIcon } from '../icons/icons';
+import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
+import { useSession } from '../session/SessionProvider';
+import { StatTile } from '../StatTile/StatTile';
+import { Tabs } from '../Tabs/Tabs';
+import { Text } from '../Text/Text';
+
+export const PATIENT_TABS = [
+  { value: 'overview', label: 'Health Overview' },
+  { value: 'chat', label: 'AI Assistant' },
+  { value: 'records', label: 'Medical Records' },
+  { value: 'appointments', label: 'Appointments' },
+  { value: 'challenge-demo', label: 'Identity Demo' },
+] as const;
+export type PatientTab = (typeof PATIENT_TABS)[number]['value'];
+
+/** §2: on small screens appointments and the demo sit in an overflow menu. */
+export const PATIENT_OVERFLOW: readonly PatientTab[] = ['appointments', 'challenge-demo'];
+
+/** §2 Patient overview: static sample data (the spec's overview is hard-coded; real vitals live in records). */
+export const PATIENT_OVERVIEW_SAMPLE = {
+  vitals: { heartRate: 72, bloodPressure: '120/80', temperature: 98.6, weight: 68 },
+  lastVisit: { date: '2026-10-26', doctor: 'Dr. Alice Smith' },
+  activity: [
+    'Lab results available: lipid panel',
+    'Appointment confirmed with Dr. Alice Smith',
+    'Prescription refilled: metformin 500 mg',
+  ],
+  tips: [
+    { title: 'Hydration', body: 'Drink water through the day; thirst, dark urine and headaches are signs to drink more.' },
+    { title: 'Exercise', body: 'Aim for 150 minutes of moderate activity a week, such as brisk walking, plus two strength sessions.' },
+    { title: 'Sleep', body: 'Keep a regular schedule and aim for 7 to 9 hours; screens off an hour before bed helps.' },
+  ],
+} as const;
+
+const VITAL_ICONS = [HeartIcon, ActivityIcon, ThermometerIcon, ScaleIcon];
+
+export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) => void }) {
+  const { locale } = useClock();
+  const vitals = formatVitals(PATIENT_OVERVIEW_SAMPLE.vitals);
+  const { lastVisit } = PATIENT_OVERVIEW_SAMPLE;
+  return (
+    <Box display="flex" flexDirection="column" gap="xlarge">
+      <Box as="ul" aria-label="Vitals" display="grid" gridTemplateColumns={{ mobile: 2, tablet: 4 }} gap="large">
+        {vitals.map((v, i) => {
+          const Icon = VITAL_ICONS[i] ?? HeartIcon;
+          return (
+            <li key={v.label}>
+              <StatTile label={v.label} value={v.value} icon={<Icon />} tone="info" />
+            </li>
+          );
+        })}
+      </Box>
+      <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2 }} gap="large">
+        <Card title="Recent Activity" headingLevel={2} description={`Last visit: ${formatDate(lastVisit.date, { locale })} with ${lastVisit.doctor}`}>
+          <Box as="ul" display="flex" flexDirection="column" gap="small">
+            {PATIENT_OVERVIEW_SAMPLE.activity.map((a) => (
+              <li key={a}>
+                <Text>{a}</Text>
+              </li>
+            ))}
+          </Box>
+        </Card>
+        <Card title="Quick Actions" headingLevel={2}>
+          <Box display="flex" flexDirection="column" gap="small">
+            <Button variant="secondary" icon={<CalendarIcon />} onClick={() => onOpenTab('appointments')} fullWidth>
+              Book appointment
+            </Button>
+            <Button variant="secondary" icon={<DocumentIcon />} onClick={() => onOpenTab('records')} fullWidth>
+              View records
+            </Button>
+            <Button variant="secondary" icon={<BotIcon />} onClick={() => onOpenTab('chat')} fullWidth>
+              AI chat
+            </Button>
+          </Box>
+        </Card>
+      </Box>
+      <Card title="AI Health Tips" headingLevel={2}>
+        <Box as="ul" display="grid" gridTemplateColumns={{ mobile: 1, tablet: 3 }} gap="large">
+          {PATIENT_OVERVIEW_SAMPLE.tips.map((t) => (
+            <li key={t.title}>
+              <Text weight="strong">{t.title}</Text>
+              <Text tone="muted">{t.body}</Text>
+            </li>
+          ))}
+        </Box>
+      </Card>
+    </Box>
+  );
+}
+
+export type PatientDashboardProps = {
+  /** Navigation outside the dashboard (the demo's dashboard button). */
+  onNavigate: (path: string) => void;
+  initialTab?: PatientTab;
+};
+
+/** §2 Patient dashboard: greeting by first name, tabs (overflow menu on small screens), logout. */
+export function PatientDashboard({ onNavigate, initialTab = 'overview' }: PatientDashboardProps) {
+  const session = useSession();
+  const [tab, setTab] = useState<PatientTab>(initialTab);
+  if (session.status !== 'signedIn') return null;
+  const { user } = session;
+  return (
+    <AppShell user={user} heading={`Welcome back, ${firstName(user.name)}`} subheading="Your health at a glance." onLogout={session.logout}>
+      <Tabs label="Patient dashboard" items={PATIENT_TABS} value={tab} onChange={setTab} overflow={PATIENT_OVERFLOW} overflowLabel="More">
+        {(value) =>
+          value === 'overview' ? (
+            <PatientOverview onOpenTab={setTab} />
+          ) : value === 'chat' ? (
+            <ChatPanel />
+          ) : value === 'records' ? (
+            <MedicalRecords />
+          ) : value === 'appointments' ? (
+            <Appointments />
+          ) : (
+            <ChallengeDemo onNavigate={onNavigate} />
+          )
+        }
+      </Tabs>
+    </AppShell>
+  );
+}

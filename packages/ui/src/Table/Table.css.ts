@@ -1,0 +1,79 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+/** Wide tables scroll sideways inside the page instead of widening it. */
+export const frame = style({
+  overflowX: 'auto',
+  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surface,
+});
+
+/** Long tables scroll inside a box of fixed height; only the rows in view are rendered. */
+export const scroller = style([
+  frame,
+  {
+    maxHeight: vars.size.tableMaxHeight,
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
+  },
+]);
+
+export const table = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+  fontSize: vars.fontSize.small,
+});
+
+export const caption = style({
+  captionSide: 'top',
+  textAlign: 'left',
+  padding: vars.space.medium,
+  fontWeight: 600,
+  fontSize: vars.fontSize.standard,
+  color: vars.color.text,
+});
+
+export const headerCell = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  textAlign: 'left',
+  verticalAlign: 'bottom',
+  paddingBlock: vars.space.small,
+  paddingInline: vars.space.medium,
+  backgroundColor: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+});
+
+export const row = style({
+  height: vars.size.tableRowHeight,
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceSunken },
+  },
+});
+
+export const cell = style({
+  paddingBlock: vars.space.small,
+  paddingInline: vars.space.medium,
+  verticalAlign: 'middle',
+  textAlign: 'left',
+  fontWeight: 'inherit',
+  color: vars.color.text,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+});
+
+export const rowHeaderCell = style([cell, { fontWeight: 600 }]);
+
+export const emptyCell = style({
+  padding: vars.space.xlarge,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+});
+
+/** Stands in for the rows above and below the rendered window, so the scrollbar reflects the whole table. */
+export const spacer = style({ padding: 0, border: 0 });

@@ -1,0 +1,44 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+/** The user cell: avatar beside name and e-mail; long addresses wrap instead of widening the table. */
+export const userCell = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.medium,
+  minWidth: 0,
+  textAlign: 'left',
+});
+
+export const userText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+
+/** The details of the View dialog: labels in one column, values in the other, one row per fact. */
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: vars.space.large,
+  rowGap: vars.space.small,
+  margin: 0,
+});
+
+export const detailLabel = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+});
+
+export const detailValue = style({
+  margin: 0,
+  overflowWrap: 'anywhere',
+});
+
+/** The filter bar: the search box takes the room left beside the filter. */
+export const searchSlot = style({
+  flexGrow: 1,
+  minWidth: 0,
+});

@@ -1,0 +1,113 @@
+/**
+ * Data for the admin user-management tab (§2, §4 User status, §6 manage:users): the user list and the create,
+ * status and delete calls, on TanStack Query over the typed API client. Status changes and deletes are
+ * optimistic and roll back when the server refuses; the server checks manage:users on every call anyway.
+ */
+import type { ManagedUser } from '@sentinel/domain';
+import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/ApiProvider';
+import { isApiError } from '../api/client';
+
+export const USERS_QUERY_KEY = ['users'] as const;
+
+type UserList = ResponseBody<'listUsers'>;
+export type UserStatusAction = 'suspend' | 'activate';
+export type NewUser = RequestBody<'createUser'>;
+
+/** What the create form learns from a failed create: the message and, for invalid input, the field errors. */
+export type CreateUserFailure = { message: string; fields?: Readonly<Record<string, string>> };
+export type CreateUserOutcome = { ok: true; user: ManagedUser } | { ok: false; error: CreateUserFailure };
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+export const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
+
+/** A 403 from the list call means the tab is closed to this user, whatever the session claims say. */
+export const isForbidden = (error: unknown): boolean => isApiError(error) && error.status === 403;
+
+type Snapshot = { previous: UserList | undefined };
+
+/** Cancel in-flight list fetches, keep the current list, and write the optimistic one. */
+async function applyOptimistic(
+  queryClient: QueryClient,
+  change: (items: ManagedUser[]) => ManagedUser[],
+): Promise<Snapshot> {
+  await queryClient.cancelQueries({ queryKey: USERS_QUERY_KEY });
+  const previous = queryClient.getQueryData<UserList>(USERS_QUERY_KEY);
+  if (previous) queryClient.setQueryData<UserList>(USERS_QUERY_KEY, { items: change(previous.items) });
+  return { previous };
+}
+
+const rollback = (queryClient: QueryClient, snapshot: Snapshot | undefined) => {
+  if (snapshot?.previous) queryClient.setQueryData(USERS_QUERY_KEY, snapshot.previous);
+};
+
+/** GET /api/users; skipped (enabled: false) for a user who may not manage users. */
+export function useUsersQuery(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: USERS_QUERY_KEY,
+    queryFn: ({ signal }) => api.call('listUsers', { signal }),
+    select: (data) => data.items,
+    enabled,
+  });
+}
+
+/**
+ * POST /api/users. Not optimistic: the server assigns the id and validates the form, and the form has to stay
+ * open with the field errors when it refuses. On success the new user is added to the cached list.
+ */
+export function useCreateUserMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewUser) => api.call('createUser', { body }),
+    onSuccess: (created) => {
+      queryClient.setQueryData<UserList>(USERS_QUERY_KEY, (list) =>
+        list ? { items: [...list.items, created] } : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}
+
+/** PATCH /api/users/:id {status}: §4 Suspend sets suspended, Activate sets active. Optimistic. */
+export function useUserStatusMutation(onError: (message: string) => void) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, action }: { user: ManagedUser; action: UserStatusAction }) =>
+      api.call('updateUser', {
+        params: { id: user.id },
+        body: { status: action === 'suspend' ? 'suspended' : 'active' },
+      }),
+    onMutate: ({ user, action }) =>
+      applyOptimistic(queryClient, (items) =>
+        items.map((u) =>
+          u.id === user.id ? { ...u, status: action === 'suspend' ? 'suspended' : 'active' } : u,
+        ),
+      ),
+    onError: (error, _variables, snapshot) => {
+      rollback(queryClient, snapshot);
+      onError(messageOf(error));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}
+
+/** DELETE /api/users/:id, after the screen's confirmation (§5). Optimistic. */
+export function useDeleteUserMutation(onError: (message: string) => void) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: ManagedUser) => api.call('deleteUser', { params: { id: user.id } }),
+    onMutate: (user) => applyOptimistic(queryClient, (items) => items.filter((u) => u.id !== user.id)),
+    onError: (error, _user, snapshot) => {
+      rollback(queryClient, snapshot);
+      onError(messageOf(error));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,193 @@
+import {
+  USER_FILTERS,
+  USER_MANAGEMENT_TEXTS,
+  filterUsers,
+  userCounters,
+  type ManagedUser,
+  type UserFilter,
+} from '@sentinel/domain';
+import { useMemo, useRef, useState } from 'react';
+import { AlertMessage } from '../AlertRegion/AlertRegion';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { ConfirmDialog } from '../Dialog/ConfirmDialog';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { Select, SearchField } from '../Field/Field';
+import { PlusIcon, SearchIcon, UsersIcon } from '../icons/icons';
+import { Spinner } from '../Spinner/Spinner';
+import { Stack } from '../Stack/Stack';
+import { StatTile } from '../StatTile/StatTile';
+import { Heading, Text } from '../Text/Text';
+import { CreateUserForm } from './CreateUserForm';
+import { UserDetailsDialog } from './UserDetailsDialog';
+import { useUserManagement, type CreateUserOutcome, type NewUser, type UserStatusAction } from './UserManagement.data';
+import * as styles from './UserManagement.css';
+import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
+import { UserTable } from './UserTable';
+
+export type UserManagementScreenProps = {
+  /** Whether the signed-in user holds manage:users (domain canManageUsers); without it the tab is closed. */
+  canManage: boolean;
+  /** Every managed user the server returned. */
+  users: readonly ManagedUser[];
+  loading?: boolean;
+  /** The server refused the list (403): the tab is closed even if the session claimed the permission. */
+  forbidden?: boolean;
+  /** The load error's message; the screen then offers 'Try again'. */
+  error?: string;
+  onRetry?: () => void;
+  /** Sends the new-user form; resolves with the server's answer (field errors when it refuses the input). */
+  onCreate: (form: NewUser) => Promise<CreateUserOutcome>;
+  creating?: boolean;
+  /** §4: Suspend on an active user, Activate on any other. */
+  onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
+  /** Called only after the user confirmed the delete (§5 delete confirmation). */
+  onDelete: (user: ManagedUser) => void;
+};
+
+const FILTER_OPTIONS = USER_FILTERS.map((filter) => ({ value: filter, label: filter }));
+const isUserFilter = (value: string): value is UserFilter => (USER_FILTERS as readonly string[]).includes(value);
+const [TOTAL, DOCTORS, PATIENTS, ACTIVE] = USER_MANAGEMENT_TEXTS.counters;
+
+/**
+ * §2 Admin user management tab, pure: subtitle, counters (Total Users, Doctors, Patients, Active), search and
+ * filter, the inline 'Create New User' form, the user table with its row actions, the View dialog and the
+ * delete confirmation. Without manage:users (or when the server says 403) the tab shows only the spec's
+ * access-denied sentence.
+ */
+export function UserManagementScreen({
+  canManage,
+  users,
+  loading = false,
+  forbidden = false,
+  error,
+  onRetry,
+  onCreate,
+  creating = false,
+  onChangeStatus,
+  onDelete,
+}: UserManagementScreenProps) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<UserFilter>('all');
+  const [creatingOpen, setCreatingOpen] = useState(false);
+  const [viewingId, setViewingId] = useState<string | undefined>(undefined);
+  const [toDelete, setToDelete] = useState<ManagedUser | undefined>(undefined);
+  const addUserRef = useRef<HTMLButtonElement>(null);
+
+  const counters = useMemo(() => userCounters(users), [users]);
+  const shown = useMemo(() => filterUsers(users, search, filter), [users, search, filter]);
+  // Looked up by id so the dialog follows status changes, and closes if the user disappears.
+  const viewing = viewingId === undefined ? undefined : users.find((u) => u.id === viewingId);
+
+  if (!canManage || forbidden) {
+    return (
+      <Stack space="large">
+        <AlertMessage message={USER_MANAGEMENT_TEXTS.accessDenied} />
+      </Stack>
+    );
+  }
+
+  const closeCreate = () => {
+    setCreatingOpen(false);
+    addUserRef.current?.focus();
+  };
+
+  return (
+    <Stack space="large">
+      <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} justify="spaceBetween" align={{ mobile: 'start', tablet: 'center' }}>
+        <Stack space="xsmall">
+          <Heading level={2}>{T.title}</Heading>
+          <Text tone="muted">{USER_MANAGEMENT_TEXTS.subtitle}</Text>
+        </Stack>
+        <Button
+          ref={addUserRef}
+          icon={<PlusIcon />}
+          aria-expanded={creatingOpen}
+          onClick={() => setCreatingOpen(true)}
+        >
+          {USER_MANAGEMENT_TEXTS.addUser}
+        </Button>
+      </Stack>
+
+      {loading ? (
+        <Spinner label={T.loading} />
+      ) : error !== undefined ? (
+        <Stack space="medium" align="start">
+          <AlertMessage message={error} />
+          {onRetry ? (
+            <Button variant="secondary" onClick={onRetry}>
+              {T.retry}
+            </Button>
+          ) : null}
+        </Stack>
+      ) : (
+        <>
+          <Box as="section" aria-label={T.countersLabel} display="grid" gridTemplateColumns={{ mobile: 2, desktop: 4 }} gap="medium">
+            <StatTile label={TOTAL} value={counters.total} icon={<UsersIcon />} tone="info" />
+            <StatTile label={DOCTORS} value={counters.doctors} tone="positive" />
+            <StatTile label={PATIENTS} value={counters.patients} tone="info" />
+            <StatTile label={ACTIVE} value={counters.active} tone="positive" />
+          </Box>
+
+          {creatingOpen ? <CreateUserForm onCreate={onCreate} onClose={closeCreate} creating={creating} /> : null}
+
+          <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} align={{ mobile: 'stretch', tablet: 'end' }} space="medium">
+            <div className={styles.searchSlot}>
+              <SearchField
+                label={T.searchLabel}
+                hideLabel
+                placeholder={USER_MANAGEMENT_TEXTS.searchPlaceholder}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <Select
+              label={T.filterLabel}
+              options={FILTER_OPTIONS}
+              value={filter}
+              onChange={(event) => {
+                if (isUserFilter(event.target.value)) setFilter(event.target.value);
+              }}
+            />
+          </Stack>
+
+          <UserTable
+            users={shown}
+            empty={
+              <EmptyState
+                icon={search.trim() ? <SearchIcon size="large" /> : <UsersIcon size="large" />}
+                title={USER_MANAGEMENT_TEXTS.emptyTitle}
+                description={search.trim() ? USER_MANAGEMENT_TEXTS.emptySearchHint : undefined}
+              />
+            }
+            onView={(user) => setViewingId(user.id)}
+            onChangeStatus={onChangeStatus}
+            onDelete={setToDelete}
+          />
+        </>
+      )}
+
+      <UserDetailsDialog user={viewing} onClose={() => setViewingId(undefined)} />
+
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={T.deleteTitle}
+        message={USER_MANAGEMENT_TEXTS.deleteConfirm}
+        confirmLabel={USER_MANAGEMENT_TEXTS.delete}
+        onCancel={() => setToDelete(undefined)}
+        onConfirm={() => {
+          if (toDelete) onDelete(toDelete);
+          setToDelete(undefined);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The user-management tab wired to the API: what the admin dashboard renders. The list is fetched only for a
+ * user who may manage users; failed changes roll back and show their message in the alert region.
+ */
+export function UserManagement() {
+  return <UserManagementScreen {...useUserManagement()} />;
+}

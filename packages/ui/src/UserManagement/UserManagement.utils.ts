@@ -1,0 +1,60 @@
+import type { Role, UserStatus } from '@sentinel/domain';
+import type { Tone } from '../theme/tokens';
+
+/**
+ * Words of the user-management screen that the spec does not give (labels, captions, the loading text). The
+ * spec's own texts come from the domain's USER_MANAGEMENT_TEXTS.
+ */
+export const USER_MANAGEMENT_SCREEN_TEXTS = {
+  title: 'User Management',
+  searchLabel: 'Search users',
+  filterLabel: 'Filter users',
+  countersLabel: 'User summary',
+  tableCaption: 'System users',
+  loading: 'Loading users...',
+  retry: 'Try again',
+  create: 'Create',
+  cancel: 'Cancel',
+  deleteTitle: 'Delete user',
+  fields: {
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    phone: 'Phone',
+    department: 'Department',
+    specialization: 'Specialization',
+  },
+  details: {
+    email: 'Email',
+    role: 'Role',
+    status: 'Status',
+    created: 'Created',
+    lastLogin: 'Last Login',
+    phone: 'Phone',
+    department: 'Department',
+    specialization: 'Specialization',
+    license: 'License',
+    address: 'Address',
+    permissions: 'Permissions',
+  },
+  /**
+   * §2 says the Edit User button "does nothing". A button that silently does nothing reads as broken, so it
+   * answers with this note instead (see UserDetailsDialog).
+   */
+  editUnavailable: 'Editing users is not available yet.',
+} as const;
+
+/** Accessible names of the row actions: the visible verb plus whose row it is ('Suspend Jane Doe'). */
+export const rowActionLabel = (verb: string, name: string) => `${verb} ${name}`;
+
+/** §4 User status badge tones; the badge always says the status in words too. */
+export const USER_STATUS_TONE: Readonly<Record<UserStatus, Tone>> = {
+  active: 'positive',
+  inactive: 'neutral',
+  suspended: 'critical',
+};
+
+/** Role badge tones, as on the demo page's session banner (§2: admin purple, doctor green, others blue). */
+export function roleTone(role: Role): Tone {
+  return role === 'admin' ? 'accent' : role === 'doctor' ? 'positive' : 'info';
+}
