@@ -18,3 +18,21 @@ if (stale) {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', TURBO_TELEMETRY_DISABLED: '1' },
   });
 }
+
+// Story tests need a browser: Debian's Chromium, never one downloaded by a test tool.
+if (process.argv.includes('--browser')) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.log('Installing Debian chromium for the story tests (first run)...');
+    try {
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+        stdio: 'inherit',
+      });
+    } catch {
+      console.error(
+        `Chromium is missing at ${chromium} and could not be installed. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
+      process.exit(1);
+    }
+  }
+}

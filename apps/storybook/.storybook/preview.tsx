@@ -3,6 +3,8 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useMemo } from 'react';
 import { FIXED_NOW, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks';
 import {
+  AlertProvider,
+  AlertRegion,
   ApiProvider,
   ClockProvider,
   ThemeProvider,
@@ -34,7 +36,10 @@ const withProviders: Decorator = (Story, context) => {
       <ClockProvider clock={FIXED_CLOCK}>
         <ApiProvider client={client} queryClient={queryClient}>
           <session.Provider>
-            <Story />
+            <AlertProvider>
+              <AlertRegion />
+              <Story />
+            </AlertProvider>
           </session.Provider>
         </ApiProvider>
       </ClockProvider>

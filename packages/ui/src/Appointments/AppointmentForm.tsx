@@ -22,7 +22,9 @@ export const APPOINTMENT_FORM_TEXTS = {
   submit: 'Create Appointment',
 } as const;
 
-type FormState = Required<Pick<NewAppointment, 'patientName' | 'patientEmail' | 'doctorName' | 'date' | 'time' | 'notes'>> & {
+type FormState = Required<
+  Pick<NewAppointment, 'patientName' | 'patientEmail' | 'doctorName' | 'date' | 'time' | 'notes'>
+> & {
   type: (typeof APPOINTMENT_TYPES)[number];
 };
 
@@ -55,7 +57,8 @@ export type AppointmentFormProps = {
 /** §2, §5: the create form: patient, email, doctor, date and time pickers, type, notes. */
 export function AppointmentForm({ onCreate, creating = false }: AppointmentFormProps) {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,7 +66,11 @@ export function AppointmentForm({ onCreate, creating = false }: AppointmentFormP
   };
 
   return (
-    <Card title={APPOINTMENT_FORM_TEXTS.title} description={APPOINTMENT_FORM_TEXTS.description} headingLevel={2}>
+    <Card
+      title={APPOINTMENT_FORM_TEXTS.title}
+      description={APPOINTMENT_FORM_TEXTS.description}
+      headingLevel={3}
+    >
       <form onSubmit={(e) => void submit(e)} aria-label={APPOINTMENT_FORM_TEXTS.title}>
         <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 3 }} gap="medium">
           <TextField

@@ -29,7 +29,8 @@ async function applyOptimistic(
 ): Promise<Snapshot> {
   await queryClient.cancelQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
   const previous = queryClient.getQueryData<AppointmentList>(APPOINTMENTS_QUERY_KEY);
-  if (previous) queryClient.setQueryData<AppointmentList>(APPOINTMENTS_QUERY_KEY, { items: change(previous.items) });
+  if (previous)
+    queryClient.setQueryData<AppointmentList>(APPOINTMENTS_QUERY_KEY, { items: change(previous.items) });
   return { previous };
 }
 
@@ -72,7 +73,8 @@ export function useCreateAppointmentMutation(onError: (message: string) => void)
       );
     },
     onError: (error) => onError(appointmentErrorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+    // Refetch in the background: the form is free again as soon as the server has answered.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
   });
 }
 
@@ -102,7 +104,8 @@ export function useDeleteAppointmentMutation(onError: (message: string) => void)
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: CHANGE_MUTATION_KEY,
-    mutationFn: (appointment: Appointment) => api.call('deleteAppointment', { params: { id: appointment.id } }),
+    mutationFn: (appointment: Appointment) =>
+      api.call('deleteAppointment', { params: { id: appointment.id } }),
     onMutate: (appointment) =>
       applyOptimistic(queryClient, (items) => items.filter((a) => a.id !== appointment.id)),
     onError: (error, _appointment, snapshot) => {

@@ -88,11 +88,12 @@ describe('AppointmentsScreen', () => {
     expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(10);
   });
 
-  it('shows date and time together in the Date & Time column, and the type by its label', () => {
+  it('shows date and time together in the Date & Time column, and the type by its label with the notes under it', () => {
     renderScreen();
     const row = rowWith('Nov 2, 2026 at 16:30');
     expect(within(row).getByRole('cell', { name: 'Nov 2, 2026 at 16:30' })).toBeTruthy();
-    expect(within(row).getByRole('cell', { name: 'Consultation' })).toBeTruthy();
+    const typeCell = within(row).getByText('Consultation').closest('td');
+    expect(typeCell?.textContent).toBe('ConsultationDiscuss home glucose monitoring.');
   });
 
   it('labels every status badge with text, not colour alone', () => {
@@ -176,7 +177,12 @@ describe('AppointmentsScreen', () => {
     expect(screen.getByLabelText(APPOINTMENT_FORM_TEXTS.time).getAttribute('type')).toBe('time');
     expect(screen.getByLabelText(APPOINTMENT_FORM_TEXTS.patientEmail).getAttribute('type')).toBe('email');
     const types = within(screen.getByLabelText(APPOINTMENT_FORM_TEXTS.type)).getAllByRole('option');
-    expect(types.map((o) => (o as HTMLOptionElement).value)).toEqual(['consultation', 'follow-up', 'specialist', 'emergency']);
+    expect(types.map((o) => (o as HTMLOptionElement).value)).toEqual([
+      'consultation',
+      'follow-up',
+      'specialist',
+      'emergency',
+    ]);
   });
 
   it('creates an appointment with every field as typed and then empties the form', async () => {

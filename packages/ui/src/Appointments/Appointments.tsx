@@ -27,6 +27,7 @@ import { StatTile } from '../StatTile/StatTile';
 import { Table, type TableColumn } from '../Table/Table';
 import { Heading, Text } from '../Text/Text';
 import { AppointmentForm } from './AppointmentForm';
+import * as styles from './Appointments.css';
 import {
   useAppointmentStatusMutation,
   useAppointmentsQuery,
@@ -34,7 +35,11 @@ import {
   useDeleteAppointmentMutation,
   type NewAppointment,
 } from './Appointments.data';
-import { APPOINTMENT_SCREEN_TEXTS, APPOINTMENT_STATUS_LABELS, appointmentTypeLabel } from './Appointments.utils';
+import {
+  APPOINTMENT_SCREEN_TEXTS,
+  APPOINTMENT_STATUS_LABELS,
+  appointmentTypeLabel,
+} from './Appointments.utils';
 
 /** Who is looking: the role picks the title and hides the Patient column; permissions pick the controls. */
 export type AppointmentsViewer = { role: string; permissions: readonly string[] };
@@ -88,7 +93,8 @@ export function AppointmentsScreen({
   const withActions = showsAppointmentActions(viewer.permissions);
   const withPatient = showsPatientName(viewer.role);
   const summary = appointmentSummary(appointments);
-  const [patientHeader, doctorHeader, whenHeader, typeHeader, statusHeader, actionsHeader] = APPOINTMENT_TEXTS.columns;
+  const [patientHeader, doctorHeader, whenHeader, typeHeader, statusHeader, actionsHeader] =
+    APPOINTMENT_TEXTS.columns;
   const nameCellId = (a: Appointment) => `${rowIdPrefix}-${a.id}`;
   const none = APPOINTMENT_SCREEN_TEXTS.none;
 
@@ -116,18 +122,31 @@ export function AppointmentsScreen({
       key: 'doctor',
       header: doctorHeader,
       rowHeader: !withPatient,
-      render: (a) => (withPatient ? a.doctorName || none : <span id={nameCellId(a)}>{a.doctorName || none}</span>),
+      render: (a) =>
+        withPatient ? a.doctorName || none : <span id={nameCellId(a)}>{a.doctorName || none}</span>,
     },
     {
       key: 'when',
       header: whenHeader,
       render: (a) => formatDateAndTime(a.date, a.time, { locale, timeZone }),
     },
-    { key: 'type', header: typeHeader, render: (a) => appointmentTypeLabel(a.type) },
+    {
+      key: 'type',
+      header: typeHeader,
+      // The spec's columns have no place for the notes; they sit under the type so what was typed is seen.
+      render: (a) => (
+        <Stack space="none">
+          <span>{appointmentTypeLabel(a.type)}</span>
+          {a.notes ? <p className={styles.notes}>{a.notes}</p> : null}
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       header: statusHeader,
-      render: (a) => <Badge tone={APPOINTMENT_STATUS_TONE[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>,
+      render: (a) => (
+        <Badge tone={APPOINTMENT_STATUS_TONE[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>
+      ),
     },
     ...(withActions
       ? [
@@ -178,7 +197,15 @@ export function AppointmentsScreen({
       {loading ? (
         <Spinner label={APPOINTMENT_SCREEN_TEXTS.loading} />
       ) : error !== undefined ? (
-        <Box role="alert" display="flex" flexDirection="column" gap="medium" padding="large" background="critical" borderRadius="medium">
+        <Box
+          role="alert"
+          display="flex"
+          flexDirection="column"
+          gap="medium"
+          padding="large"
+          background="critical"
+          borderRadius="medium"
+        >
           <Text tone="critical">{error}</Text>
           {onRetry ? (
             <Box display="flex">
@@ -198,9 +225,21 @@ export function AppointmentsScreen({
             gap="medium"
           >
             <StatTile label={APPOINTMENT_TEXTS.tiles[0]} value={summary.total} tone="neutral" />
-            <StatTile label={APPOINTMENT_TEXTS.tiles[1]} value={summary.scheduled} tone={APPOINTMENT_STATUS_TONE.scheduled} />
-            <StatTile label={APPOINTMENT_TEXTS.tiles[2]} value={summary.confirmed} tone={APPOINTMENT_STATUS_TONE.confirmed} />
-            <StatTile label={APPOINTMENT_TEXTS.tiles[3]} value={summary.completed} tone={APPOINTMENT_STATUS_TONE.completed} />
+            <StatTile
+              label={APPOINTMENT_TEXTS.tiles[1]}
+              value={summary.scheduled}
+              tone={APPOINTMENT_STATUS_TONE.scheduled}
+            />
+            <StatTile
+              label={APPOINTMENT_TEXTS.tiles[2]}
+              value={summary.confirmed}
+              tone={APPOINTMENT_STATUS_TONE.confirmed}
+            />
+            <StatTile
+              label={APPOINTMENT_TEXTS.tiles[3]}
+              value={summary.completed}
+              tone={APPOINTMENT_STATUS_TONE.completed}
+            />
           </Box>
 
           {canCreate ? <AppointmentForm onCreate={onCreate} creating={creating} /> : null}

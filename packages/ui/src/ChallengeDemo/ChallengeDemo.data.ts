@@ -7,8 +7,8 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import {
   DEMO_ERRORS,
   DEMO_TEXTS,
-  FGA_DEMO_QUERY_COUNT,
   type DashboardRole,
+  type FGA_DEMO_QUERY_COUNT,
   type Role,
 } from '@sentinel/domain';
 import { useApi } from '../api/ApiProvider';
@@ -68,7 +68,8 @@ function outcomeOf<K extends DemoKind>(
   mutation: UseMutationResult<DemoResultData[K], Error, void>,
 ): DemoOutcome<DemoResultData[K]> {
   if (mutation.isPending) return { state: 'running' };
-  if (mutation.isError) return { state: 'failed', message: DEMO_ERRORS.failed(DEMO_LABELS[kind], errorText(mutation.error)) };
+  if (mutation.isError)
+    return { state: 'failed', message: DEMO_ERRORS.failed(DEMO_LABELS[kind], errorText(mutation.error)) };
   if (mutation.isSuccess) return { state: 'success', data: mutation.data };
   return { state: 'idle' };
 }

@@ -6,7 +6,12 @@ import { DEMO_TEXTS, FGA_DEMO_QUERY_COUNT, type CurrentUser } from '@sentinel/do
 import { ApiProvider } from '../api/ApiProvider';
 import { ApiError, type ApiClient } from '../api/client';
 import { SessionProvider, type Session } from '../session/SessionProvider';
-import { CHALLENGE_DEMO_TEXTS, ChallengeDemoScreen, ROLE_BADGE_TONE, type ChallengeDemoScreenProps } from './ChallengeDemo';
+import {
+  CHALLENGE_DEMO_TEXTS,
+  ChallengeDemoScreen,
+  ROLE_BADGE_TONE,
+  type ChallengeDemoScreenProps,
+} from './ChallengeDemo';
 import { DEMO_LABELS, FGA_DEMO_QUERIES, useChallengeDemos, type DemoOutcomes } from './ChallengeDemo.data';
 
 const IDLE: DemoOutcomes = {
@@ -47,7 +52,9 @@ describe('challenge demo page (§2 Demo page)', () => {
   });
 
   it("says 'MFA not used' for a sign-in without a second factor", () => {
-    renderScreen({ session: { status: 'signedIn', email: 'jane.doe@example.com', role: 'patient', mfa: false } });
+    renderScreen({
+      session: { status: 'signedIn', email: 'jane.doe@example.com', role: 'patient', mfa: false },
+    });
     expect(screen.getByText(CHALLENGE_DEMO_TEXTS.mfaNotUsed)).toBeTruthy();
   });
 
@@ -57,7 +64,9 @@ describe('challenge demo page (§2 Demo page)', () => {
 
   it("goes to the user's own dashboard", async () => {
     const user = userEvent.setup();
-    const props = renderScreen({ session: { status: 'signedIn', email: 'sam.admin@example.com', role: 'admin', mfa: true } });
+    const props = renderScreen({
+      session: { status: 'signedIn', email: 'sam.admin@example.com', role: 'admin', mfa: true },
+    });
     await user.click(screen.getByRole('button', { name: CHALLENGE_DEMO_TEXTS.goToDashboard }));
     expect(props.onNavigate).toHaveBeenCalledExactlyOnceWith('/admin-dashboard');
   });
@@ -66,11 +75,11 @@ describe('challenge demo page (§2 Demo page)', () => {
     const user = userEvent.setup();
     const props = renderScreen();
     const list = screen.getByRole('list', { name: CHALLENGE_DEMO_TEXTS.pillarsLabel });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'User authentication',
-      'Token vault',
-      'Fine-grained authorization',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['User authentication', 'Token vault', 'Fine-grained authorization']);
     await user.click(screen.getByRole('button', { name: 'Token vault' }));
     expect(props.onRun).toHaveBeenCalledExactlyOnceWith('tokenVault');
   });
@@ -95,7 +104,15 @@ describe('challenge demo page (§2 Demo page)', () => {
           },
         },
         tokenVault: { state: 'success', data: { initialized: true, tokenVault: true } },
-        fga: { state: 'success', data: { queries: [{ query: 'metformin dosing', count: 1 }, { query: 'diabetes lifestyle', count: 2 }] } },
+        fga: {
+          state: 'success',
+          data: {
+            queries: [
+              { query: 'metformin dosing', count: 1 },
+              { query: 'diabetes lifestyle', count: 2 },
+            ],
+          },
+        },
       },
     });
     const results = screen.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
@@ -129,7 +146,10 @@ const alice: CurrentUser = {
   permissions: ['read:patients'],
 };
 
-function harness(call: (name: string, input?: { query?: { q: string } }) => Promise<unknown>, session: Session) {
+function harness(
+  call: (name: string, input?: { query?: { q: string } }) => Promise<unknown>,
+  session: Session,
+) {
   const client = { call: vi.fn(call), streamChat: vi.fn() } as unknown as ApiClient;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApiProvider client={client}>
@@ -164,7 +184,9 @@ describe('challenge demo checks (§2, §8, §9)', () => {
     const { result } = renderHook(() => useChallengeDemos(), { wrapper });
     act(() => result.current.run('tokenVault'));
     await waitFor(() => expect(result.current.outcomes.tokenVault.state).toBe('success'));
-    expect(result.current.outcomes.tokenVault).toMatchObject({ data: { initialized: true, tokenVault: false } });
+    expect(result.current.outcomes.tokenVault).toMatchObject({
+      data: { initialized: true, tokenVault: false },
+    });
   });
 
   it('runs the 4 sample queries and counts the results each returned', async () => {

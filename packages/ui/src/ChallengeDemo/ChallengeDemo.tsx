@@ -56,7 +56,8 @@ export const CHALLENGE_DEMO_TEXTS = {
 
 /** What the pillar buttons explain (§1: the three pillars). */
 export const DEMO_DESCRIPTIONS: Readonly<Record<DemoKind, string>> = {
-  authentication: 'Who you are: your identity, role, permissions and whether you used multi-factor authentication.',
+  authentication:
+    'Who you are: your identity, role, permissions and whether you used multi-factor authentication.',
   tokenVault: 'Tool control: whether the identity service holds tokens for connected tools on your behalf.',
   fga: 'Knowledge limitation: 4 sample searches of the medical knowledge base, filtered by your access.',
 };
@@ -116,7 +117,10 @@ function AuthenticationDetails({ data }: { data: AuthenticationResult }) {
           label: CHALLENGE_DEMO_TEXTS.permissions,
           value: data.permissions.length ? data.permissions.join(', ') : CHALLENGE_DEMO_TEXTS.noPermissions,
         },
-        { label: CHALLENGE_DEMO_TEXTS.mfa, value: data.mfa ? CHALLENGE_DEMO_TEXTS.mfaUsed : CHALLENGE_DEMO_TEXTS.mfaNotUsed },
+        {
+          label: CHALLENGE_DEMO_TEXTS.mfa,
+          value: data.mfa ? CHALLENGE_DEMO_TEXTS.mfaUsed : CHALLENGE_DEMO_TEXTS.mfaNotUsed,
+        },
       ]}
     />
   );
@@ -143,7 +147,12 @@ function TokenVaultDetails({ data }: { data: TokenVaultResult }) {
 function FgaDetails({ data, role }: { data: FgaResult; role: string }) {
   return (
     <Stack space="small">
-      <Facts rows={data.queries.map((q) => ({ label: `'${q.query}'`, value: CHALLENGE_DEMO_TEXTS.resultCount(q.count) }))} />
+      <Facts
+        rows={data.queries.map((q) => ({
+          label: `'${q.query}'`,
+          value: CHALLENGE_DEMO_TEXTS.resultCount(q.count),
+        }))}
+      />
       <Text size="small" tone="muted">
         {CHALLENGE_DEMO_TEXTS.fgaNote(role)}
       </Text>
@@ -170,7 +179,8 @@ function Outcome({ kind, outcomes, role }: { kind: DemoKind; outcomes: DemoOutco
   const outcome: DemoOutcome<unknown> = outcomes[kind];
   if (outcome.state === 'idle') return null;
   let body: ReactNode;
-  if (outcome.state === 'running') body = <Spinner label={CHALLENGE_DEMO_TEXTS.running(label)} size="small" />;
+  if (outcome.state === 'running')
+    body = <Spinner label={CHALLENGE_DEMO_TEXTS.running(label)} size="small" />;
   else if (outcome.state === 'failed')
     body = (
       <Text tone="critical" weight="medium">
@@ -182,7 +192,12 @@ function Outcome({ kind, outcomes, role }: { kind: DemoKind; outcomes: DemoOutco
     <li className={styles.outcome}>
       <Stack space="small">
         <Stack direction="horizontal" space="small">
-          <Text as="span" tone={outcome.state === 'failed' ? 'critical' : outcome.state === 'success' ? 'positive' : 'muted'}>
+          <Text
+            as="span"
+            tone={
+              outcome.state === 'failed' ? 'critical' : outcome.state === 'success' ? 'positive' : 'muted'
+            }
+          >
             {outcome.state === 'failed' ? <WarningIcon /> : DEMO_ICONS[kind]}
           </Text>
           <Heading level={4}>{label}</Heading>
@@ -235,7 +250,10 @@ export function ChallengeDemoScreen({ session, outcomes, onRun, onNavigate }: Ch
               <Badge tone={ROLE_BADGE_TONE[session.role]} weight="strong">
                 {session.role}
               </Badge>
-              <Badge tone={session.mfa ? 'positive' : 'caution'} icon={session.mfa ? <ShieldIcon size="small" /> : <WarningIcon size="small" />}>
+              <Badge
+                tone={session.mfa ? 'positive' : 'caution'}
+                icon={session.mfa ? <ShieldIcon size="small" /> : <WarningIcon size="small" />}
+              >
                 {session.mfa ? CHALLENGE_DEMO_TEXTS.mfaUsed : CHALLENGE_DEMO_TEXTS.mfaNotUsed}
               </Badge>
             </Stack>

@@ -14,27 +14,27 @@ type ReferenceProps = {
   onOpen: (documentId: string) => void;
 };
 
-/** A knowledge reference under a reply: the button is named by the title and described by the excerpt. */
+/**
+ * A knowledge reference under a reply: a button named by the document's title, described by its excerpt (the
+ * excerpt sits beside the button, so the button's visible text is exactly its name).
+ */
 function Reference({ documentId, title, excerpt, onOpen }: ReferenceProps) {
-  const id = useId();
+  const excerptId = useId();
   return (
-    <li>
+    <li className={styles.reference}>
       <button
         type="button"
-        className={styles.reference}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-excerpt`}
+        className={styles.referenceTitle}
+        aria-describedby={excerptId}
         aria-haspopup="dialog"
         onClick={() => onOpen(documentId)}
       >
-        <span id={`${id}-title`} className={styles.referenceTitle}>
-          <DocumentIcon size="small" />
-          {title}
-        </span>
-        <span id={`${id}-excerpt`} className={styles.referenceExcerpt}>
-          {excerpt}
-        </span>
+        <DocumentIcon size="small" />
+        {title}
       </button>
+      <span id={excerptId} className={styles.referenceExcerpt}>
+        {excerpt}
+      </span>
     </li>
   );
 }
@@ -60,7 +60,9 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
     <div className={styles.row[fromUser ? 'user' : 'assistant']}>
       <div className={styles.bubble[message.kind]} aria-busy={message.streaming || undefined}>
         <div className={styles.meta}>
-          <span className={styles.author}>{fromUser ? CHAT_PANEL_TEXTS.you : CHAT_PANEL_TEXTS.assistant}</span>
+          <span className={styles.author}>
+            {fromUser ? CHAT_PANEL_TEXTS.you : CHAT_PANEL_TEXTS.assistant}
+          </span>
           {time ? <time dateTime={message.timestamp}>{time}</time> : null}
         </div>
         {fromUser ? (
@@ -104,7 +106,13 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
         ) : null}
         {message.kind === 'failure' && message.retryable ? (
           <div>
-            <Button variant="secondary" size="small" icon={<RefreshIcon />} disabled={pending} onClick={onRetry}>
+            <Button
+              variant="secondary"
+              size="small"
+              icon={<RefreshIcon />}
+              disabled={pending}
+              onClick={onRetry}
+            >
               {CHAT_PANEL_TEXTS.retry}
             </Button>
           </div>

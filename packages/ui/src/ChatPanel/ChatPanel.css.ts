@@ -82,11 +82,32 @@ const bubbleBase = style({
 });
 
 export const bubble = styleVariants({
-  user: [bubbleBase, { backgroundColor: vars.color.tone.info.background, color: vars.color.tone.info.foreground, borderColor: vars.color.tone.info.border }],
+  user: [
+    bubbleBase,
+    {
+      backgroundColor: vars.color.tone.info.background,
+      color: vars.color.tone.info.foreground,
+      borderColor: vars.color.tone.info.border,
+    },
+  ],
   reply: [bubbleBase, { backgroundColor: vars.color.surface }],
   welcome: [bubbleBase, { backgroundColor: vars.color.surface }],
-  disclaimer: [bubbleBase, { backgroundColor: vars.color.tone.caution.background, color: vars.color.tone.caution.foreground, borderColor: vars.color.tone.caution.border }],
-  failure: [bubbleBase, { backgroundColor: vars.color.tone.critical.background, color: vars.color.tone.critical.foreground, borderColor: vars.color.tone.critical.border }],
+  disclaimer: [
+    bubbleBase,
+    {
+      backgroundColor: vars.color.tone.caution.background,
+      color: vars.color.tone.caution.foreground,
+      borderColor: vars.color.tone.caution.border,
+    },
+  ],
+  failure: [
+    bubbleBase,
+    {
+      backgroundColor: vars.color.tone.critical.background,
+      color: vars.color.tone.critical.foreground,
+      borderColor: vars.color.tone.critical.border,
+    },
+  ],
 });
 
 export const meta = style({
@@ -107,30 +128,35 @@ export const references = style({
   listStyle: 'none',
 });
 
-/** A reference is a button that reads like a small card: title, then excerpt. */
+/** A reference reads like a small card: the title (a button), then the excerpt. */
 export const reference = style({
   display: 'flex',
   flexDirection: 'column',
+  alignItems: 'flex-start',
   gap: vars.space.xxsmall,
-  width: '100%',
   padding: vars.space.small,
-  textAlign: 'left',
-  font: 'inherit',
   color: vars.color.text,
   backgroundColor: vars.color.surfaceSunken,
   border: rule,
   borderRadius: vars.radius.medium,
-  cursor: 'pointer',
-  selectors: { '&:hover': { borderColor: vars.color.borderStrong } },
 });
 
 export const referenceTitle = style({
-  display: 'flex',
+  display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xsmall,
+  // Keeps the target at least 24px high (WCAG 2.2, 2.5.8).
+  padding: `${vars.space.xxsmall} 0`,
+  font: 'inherit',
   fontWeight: 600,
   fontSize: vars.fontSize.small,
+  textAlign: 'left',
   color: vars.color.link,
+  background: 'none',
+  border: 'none',
+  cursor: 'pointer',
+  textDecoration: 'underline',
+  selectors: { '&:hover': { textDecoration: 'none' } },
 });
 
 export const referenceExcerpt = style({

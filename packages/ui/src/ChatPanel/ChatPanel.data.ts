@@ -231,7 +231,10 @@ export function useChatConversation(name: string | undefined): ChatConversation 
     [cancelDisclaimer],
   );
 
-  const openDocument = useCallback((documentId: string) => dispatch({ type: 'documentOpened', documentId }), []);
+  const openDocument = useCallback(
+    (documentId: string) => dispatch({ type: 'documentOpened', documentId }),
+    [],
+  );
   const closeDocument = useCallback(() => dispatch({ type: 'documentClosed' }), []);
 
   const replyShown = state.reply !== undefined && state.messages.some((m) => m.id === state.reply?.id);

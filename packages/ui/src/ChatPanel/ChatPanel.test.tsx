@@ -95,7 +95,11 @@ describe('chat panel: composing (§2, §5 Chat)', () => {
 
   it('blocks sending while a reply is pending, and offers Stop instead', async () => {
     const user = userEvent.setup();
-    const props = renderScreen({ pending: true, thinking: true, messages: [...welcome('Jane'), userMessage('Hi')] });
+    const props = renderScreen({
+      pending: true,
+      thinking: true,
+      messages: [...welcome('Jane'), userMessage('Hi')],
+    });
     await user.type(messageBox(), 'Another question{Enter}');
     expect(props.onSend).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: CHAT_TEXTS.send })).toHaveProperty('disabled', true);
@@ -113,7 +117,11 @@ describe('chat panel: quick actions (§2)', () => {
   it('offers the three quick actions on a new chat when documents exist', () => {
     renderScreen({ documentCount: 3 });
     const group = screen.getByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([...CHAT_TEXTS.quickActions]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([...CHAT_TEXTS.quickActions]);
   });
 
   it('sends the text of the chip that is clicked', async () => {
@@ -300,7 +308,13 @@ describe('chat conversation reducer', () => {
     const state = initialConversation('Jane', 'w', NOW);
     expect(conversationReducer(state, { type: 'token', text: 'x', now: NOW })).toBe(state);
     expect(
-      conversationReducer(state, { type: 'meta', knowledgeRefs: [], sources: [], withheldCount: 0, emergency: true }),
+      conversationReducer(state, {
+        type: 'meta',
+        knowledgeRefs: [],
+        sources: [],
+        withheldCount: 0,
+        emergency: true,
+      }),
     ).toBe(state);
     expect(conversationReducer(state, { type: 'retried' })).toBe(state);
   });
@@ -384,7 +398,10 @@ describe('chat conversation (§4 Chat, §8)', () => {
     act(() => vi.advanceTimersByTime(DISCLAIMER_DELAY_MS - 1));
     expect(result.current.messages).toHaveLength(3);
     act(() => vi.advanceTimersByTime(1));
-    expect(result.current.messages.at(-1)).toMatchObject({ kind: 'disclaimer', content: 'Educational only.' });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      kind: 'disclaimer',
+      content: 'Educational only.',
+    });
   });
 
   it('refuses a blank message and a second message while the reply is pending', async () => {
@@ -434,7 +451,11 @@ describe('chat conversation (§4 Chat, §8)', () => {
   });
 
   it.each([
-    ['an error event', [meta(), { type: 'error', error: 'internal', message: 'Model failed.' }], 'Model failed.'],
+    [
+      'an error event',
+      [meta(), { type: 'error', error: 'internal', message: 'Model failed.' }],
+      'Model failed.',
+    ],
     ['a stream cut before its end', [meta(), { type: 'token', text: 'Partial ' }], REPLY_INTERRUPTED],
     ['a reply without text', [meta(), { type: 'done' }], REPLY_EMPTY],
   ] as [string, ChatStreamEvent[], string][])('treats %s as a failure', async (_name, list, detail) => {
@@ -460,13 +481,19 @@ describe('chat conversation (§4 Chat, §8)', () => {
     act(() => result.current.stop());
     await settle();
     expect(result.current.pending).toBe(false);
-    expect(result.current.messages.at(-1)).toMatchObject({ kind: 'reply', content: 'Partial answer', stopped: true });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      kind: 'reply',
+      content: 'Partial answer',
+      stopped: true,
+    });
     expect(result.current.messages.some((m) => m.kind === 'failure')).toBe(false);
   });
 
   it('clears to the single welcome message, closes the open document and drops a pending disclaimer', async () => {
     vi.useFakeTimers();
-    const { wrapper } = fakeApi(() => events([{ type: 'token', text: 'An answer long enough.' }, { type: 'done' }]));
+    const { wrapper } = fakeApi(() =>
+      events([{ type: 'token', text: 'An answer long enough.' }, { type: 'done' }]),
+    );
     const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
     act(() => result.current.send('Hi'));
     await settle();
@@ -483,7 +510,11 @@ describe('chat conversation (§4 Chat, §8)', () => {
   it('shows a due disclaimer at once when the next question comes first, keeping it under its reply', async () => {
     vi.useFakeTimers();
     const { wrapper } = fakeApi(() =>
-      events([{ type: 'token', text: 'An answer long enough.' }, { type: 'disclaimer', text: 'Note.' }, { type: 'done' }]),
+      events([
+        { type: 'token', text: 'An answer long enough.' },
+        { type: 'disclaimer', text: 'Note.' },
+        { type: 'done' },
+      ]),
     );
     const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
     act(() => result.current.send('Hi'));

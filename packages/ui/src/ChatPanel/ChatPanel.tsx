@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  CHAT_TEXTS,
-  canSendMessage,
-  firstName,
-  keyAction,
-  showsQuickActions,
-} from '@sentinel/domain';
+import { CHAT_TEXTS, canSendMessage, firstName, keyAction, showsQuickActions } from '@sentinel/domain';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@sentinel/domain/contract';
 import { Badge } from '../Badge/Badge';
 import { Button, IconButton } from '../Button/Button';
 import { Chip } from '../Chip/Chip';
 import { Textarea } from '../Field/Field';
-import { BookIcon, BotIcon, CloseIcon, LockIcon, SendIcon, ShieldIcon, TrashIcon, WarningIcon } from '../icons/icons';
+import {
+  BookIcon,
+  BotIcon,
+  CloseIcon,
+  LockIcon,
+  SendIcon,
+  ShieldIcon,
+  TrashIcon,
+  WarningIcon,
+} from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
@@ -19,7 +22,12 @@ import { Heading, Text } from '../Text/Text';
 import { AssistantUnavailable } from './AssistantUnavailable';
 import { ChatMessageItem } from './ChatMessageItem';
 import * as styles from './ChatPanel.css';
-import { useAssistantStatus, useChatConversation, useKnowledgeDocument, useKnowledgeList } from './ChatPanel.data';
+import {
+  useAssistantStatus,
+  useChatConversation,
+  useKnowledgeDocument,
+  useKnowledgeList,
+} from './ChatPanel.data';
 import { CHAT_PANEL_TEXTS, type ChatMessageView } from './ChatPanel.utils';
 import { KnowledgeDocumentDialog, type DocumentState } from './KnowledgeDocumentDialog';
 
@@ -77,7 +85,9 @@ function PanelHeader({ assistant, onClear }: { assistant: AssistantStatusView; o
         <Badge tone="positive" icon={<ShieldIcon size="small" />}>
           {CHAT_TEXTS.hipaaLabel}
         </Badge>
-        {onClear ? <IconButton label={CHAT_PANEL_TEXTS.clearChat} icon={<TrashIcon />} onClick={onClear} /> : null}
+        {onClear ? (
+          <IconButton label={CHAT_PANEL_TEXTS.clearChat} icon={<TrashIcon />} onClick={onClear} />
+        ) : null}
       </Stack>
     </header>
   );
@@ -104,7 +114,15 @@ function PanelFooter({ documentCount }: { documentCount: number | undefined }) {
   );
 }
 
-function Composer({ pending, onSend, onStop }: { pending: boolean; onSend: (text: string) => void; onStop: () => void }) {
+function Composer({
+  pending,
+  onSend,
+  onStop,
+}: {
+  pending: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+}) {
   const [draft, setDraft] = useState('');
   const canSend = canSendMessage(draft, pending);
   const submit = () => {
@@ -114,7 +132,11 @@ function Composer({ pending, onSend, onStop }: { pending: boolean; onSend: (text
   };
   // §2: Enter sends; Shift+Enter keeps the browser's newline.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const action = keyAction({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing });
+    const action = keyAction({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      isComposing: event.nativeEvent.isComposing,
+    });
     if (action !== 'send') return;
     event.preventDefault();
     submit();
@@ -208,9 +230,16 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
           </Stack>
         </div>
       ) : null}
-      {/* The log scrolls, so it takes focus for keyboard scrolling even when it holds no buttons (WCAG 2.1.1). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={logRef} role="log" aria-live="polite" aria-label={CHAT_PANEL_TEXTS.messagesLabel} tabIndex={0} className={styles.log}>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={CHAT_PANEL_TEXTS.messagesLabel}
+        // The log scrolls, so it takes focus for keyboard scrolling even when it holds no buttons (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className={styles.log}
+      >
         {messages.map((message) => (
           <ChatMessageItem
             key={message.id}
@@ -237,7 +266,11 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
         <Composer pending={pending} onSend={props.onSend} onStop={props.onStop} />
       </div>
       <PanelFooter documentCount={documentCount} />
-      <KnowledgeDocumentDialog document={document} onClose={props.onCloseDocument} onRetry={props.onRetryDocument} />
+      <KnowledgeDocumentDialog
+        document={document}
+        onClose={props.onCloseDocument}
+        onRetry={props.onRetryDocument}
+      />
     </section>
   );
 }
@@ -261,7 +294,12 @@ export function ChatPanel() {
   const doc = useKnowledgeDocument(chat.openDocumentId);
 
   const assistant: AssistantStatusView = status.data
-    ? { state: 'ready', available: status.data.available, provider: status.data.provider, demo: status.data.demo }
+    ? {
+        state: 'ready',
+        available: status.data.available,
+        provider: status.data.provider,
+        demo: status.data.demo,
+      }
     : status.isError
       ? { state: 'error', message: status.error.message }
       : { state: 'loading' };

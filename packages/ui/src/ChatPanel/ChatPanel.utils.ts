@@ -98,7 +98,13 @@ export function conversationReducer(state: ConversationState, action: Conversati
         reply: undefined,
         messages: [
           ...state.messages,
-          { id: action.id, role: 'user', kind: 'user', content: action.text, timestamp: action.now.toISOString() },
+          {
+            id: action.id,
+            role: 'user',
+            kind: 'user',
+            content: action.text,
+            timestamp: action.now.toISOString(),
+          },
         ],
       };
     case 'started':
@@ -119,7 +125,9 @@ export function conversationReducer(state: ConversationState, action: Conversati
       if (existing) {
         return {
           ...state,
-          messages: state.messages.map((m) => (m.id === reply.id ? { ...m, content: m.content + action.text } : m)),
+          messages: state.messages.map((m) =>
+            m.id === reply.id ? { ...m, content: m.content + action.text } : m,
+          ),
         };
       }
       if (!action.text) return state;
@@ -142,7 +150,12 @@ export function conversationReducer(state: ConversationState, action: Conversati
       };
     }
     case 'completed':
-      return { ...state, pending: false, reply: undefined, messages: finishReply(state.messages, state.reply?.id, {}) };
+      return {
+        ...state,
+        pending: false,
+        reply: undefined,
+        messages: finishReply(state.messages, state.reply?.id, {}),
+      };
     case 'stopped':
       return {
         ...state,
@@ -204,7 +217,10 @@ export function conversationReducer(state: ConversationState, action: Conversati
 export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] | undefined {
   const turns: ChatTurn[] = messages
     .filter((m) => (m.kind === 'user' || (m.kind === 'reply' && !m.stopped)) && m.content.trim().length > 0)
-    .map((m) => ({ role: m.kind === 'user' ? 'user' : 'assistant', content: m.content.slice(0, MAX_CHAT_MESSAGE_LENGTH) }));
+    .map((m) => ({
+      role: m.kind === 'user' ? 'user' : 'assistant',
+      content: m.content.slice(0, MAX_CHAT_MESSAGE_LENGTH),
+    }));
   const recent = turns.slice(-MAX_CHAT_MESSAGES);
   while (recent.length > 0 && recent[0]?.role !== 'user') recent.shift();
   return recent.at(-1)?.role === 'user' ? recent : undefined;
@@ -219,7 +235,10 @@ export function lastUserMessage(messages: readonly ChatMessageView[]): ChatMessa
  * The time a message was sent, as the viewer reads it (e.g. '2:30 PM').
  * Belongs in domain format.ts beside formatLastLogin; it is here until domain has a time-of-day formatter.
  */
-export function formatMessageTime(iso: string, { locale, timeZone }: { locale: string; timeZone: string }): string {
+export function formatMessageTime(
+  iso: string,
+  { locale, timeZone }: { locale: string; timeZone: string },
+): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
@@ -254,7 +273,7 @@ export const CHAT_PANEL_TEXTS = {
   statusLoading: 'Connecting to the AI assistant...',
   tryAgain: 'Try again',
   documentLoading: 'Loading document...',
-  closeDocument: 'Close',
+  documentContent: 'Document content',
   notAvailableBody:
     'No AI provider is configured for this environment. Configure one of these providers in the environment variables of the API server, then restart it:',
   currentProvider: (provider: string) => `Current provider: ${provider}`,

@@ -31,7 +31,8 @@ export type KnowledgeDocumentDialogProps = {
 export function KnowledgeDocumentDialog({ document, onClose, onRetry }: KnowledgeDocumentDialogProps) {
   const clock = useClock();
   const open = document.state !== 'closed';
-  const title = document.state === 'open' ? document.document.title : document.state === 'closed' ? '' : document.title;
+  const title =
+    document.state === 'open' ? document.document.title : document.state === 'closed' ? '' : document.title;
   return (
     <Dialog open={open} onClose={onClose} title={title} size="large">
       {document.state === 'loading' ? <Spinner label={CHAT_PANEL_TEXTS.documentLoading} /> : null}
@@ -49,8 +50,15 @@ export function KnowledgeDocumentDialog({ document, onClose, onRetry }: Knowledg
             <Badge tone="info">{document.document.category}</Badge>
             <Badge tone="neutral">{`Sensitivity: ${document.document.metadata.sensitivity}`}</Badge>
           </Stack>
-          <div className={styles.documentContent}>
-            <Markdown>{document.document.content}</Markdown>
+          <div
+            className={styles.documentContent}
+            role="region"
+            aria-label={CHAT_PANEL_TEXTS.documentContent}
+            // The content scrolls, so keyboard users must be able to focus it (WCAG 2.1.1).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <Markdown headingLevel={2}>{document.document.content}</Markdown>
           </div>
           <Text size="xsmall" tone="muted">
             {`Source: ${document.document.filePath} · Updated ${formatDate(document.document.metadata.lastUpdated, clock)}`}

@@ -51,7 +51,7 @@ export const DOCTOR_OVERVIEW_CARDS = [
     tab: 'chat',
     icon: LockIcon,
   },
-] as const satisfies readonly { tab: DoctorTab }[];
+] as const;
 
 export function DoctorOverview({ onOpenTab }: { onOpenTab: (tab: DoctorTab) => void }) {
   return (

@@ -43,7 +43,7 @@ const FILTER_OPTIONS = RECORD_FILTERS.map((value) => ({ value, label: RECORD_FIL
 
 export type MedicalRecordsScreenProps = {
   /** The viewer's dashboard role: the title and whether patient names show depend on it (§2, §6). */
-  role: string;
+  viewerRole: string;
   /** The records the server let this viewer see; undefined while loading or after a failed load. */
   records: readonly MedicalRecord[] | undefined;
   loading?: boolean;
@@ -73,7 +73,7 @@ export type MedicalRecordsScreenProps = {
  * write:patients. Loading, failed and empty states in the spec's words.
  */
 export function MedicalRecordsScreen({
-  role,
+  viewerRole,
   records,
   loading = false,
   error,
@@ -93,7 +93,7 @@ export function MedicalRecordsScreen({
   const [search, setSearch] = useState(initialSearch);
   const [filter, setFilter] = useState<RecordFilter>(initialFilter);
   const [formOpen, setFormOpen] = useState(false);
-  const showPatient = showsPatientName(role);
+  const showPatient = showsPatientName(viewerRole);
   const all = records ?? [];
   const stats = recordStats(all);
   const shown = filterRecords(all, search, filter);
@@ -182,7 +182,7 @@ export function MedicalRecordsScreen({
       <Stack space="large">
         <Stack direction="horizontal" justify="spaceBetween" wrap space="medium">
           <Heading level={2} id={headingId}>
-            {recordsTitle(role)}
+            {recordsTitle(viewerRole)}
           </Heading>
           {canWrite ? (
             <Button icon={<PlusIcon />} onClick={() => setFormOpen(true)}>
@@ -225,7 +225,7 @@ export function MedicalRecords() {
 
   return (
     <MedicalRecordsScreen
-      role={user.role}
+      viewerRole={user.role}
       records={records.data}
       loading={records.isPending}
       error={records.isError ? messageOf(records.error) : undefined}

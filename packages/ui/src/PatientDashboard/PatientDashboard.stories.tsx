@@ -45,7 +45,7 @@ export const SmallScreenOverflowMenu: Story = {
     const canvas = within(canvasElement);
     const more = await canvas.findByRole('button', { name: 'More' });
     await userEvent.click(more);
-    await userEvent.click(await canvas.findByRole('menuitem', { name: 'Appointments' }));
+    await userEvent.click(await canvas.findByRole('menuitemradio', { name: 'Appointments' }));
     await expect(await canvas.findByRole('heading', { name: 'My Appointments' })).toBeVisible();
   },
 };

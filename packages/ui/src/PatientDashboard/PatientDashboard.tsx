@@ -51,7 +51,7 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
   const { lastVisit } = PATIENT_OVERVIEW_SAMPLE;
   return (
     <Box display="flex" flexDirection="column" gap="xlarge">
-      <Box as="ul" aria-label="Vitals" display="grid" gridTemplateColumns={{ mobile: 2, tablet: 4 }} gap="large">
+      <Box as="ul" aria-label="Vitals" display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }} gap="large">
         {vitals.map((v, i) => {
           const Icon = VITAL_ICONS[i] ?? HeartIcon;
           return (

@@ -36,7 +36,13 @@ export type PrescriptionCardProps = {
  * (hidden for patients), pharmacy and instructions; View Details, and for write:prescriptions Refill (only
  * while canShowRefill: active with refills left, §4) and Edit Prescription.
  */
-export function PrescriptionCard({ prescription: p, viewer, onView, onRefill, onEdit }: PrescriptionCardProps) {
+export function PrescriptionCard({
+  prescription: p,
+  viewer,
+  onView,
+  onRefill,
+  onEdit,
+}: PrescriptionCardProps) {
   const { locale, timeZone } = useClock();
   const none = PRESCRIPTION_SCREEN_TEXTS.none;
   const canWrite = hasPermission(viewer, 'write:prescriptions');
@@ -57,7 +63,9 @@ export function PrescriptionCard({ prescription: p, viewer, onView, onRefill, on
       title={p.medication || PRESCRIPTION_SCREEN_TEXTS.untitled}
       headingLevel={3}
       tone={PRESCRIPTION_STATUS_TONE[p.status]}
-      actions={<Badge tone={PRESCRIPTION_STATUS_TONE[p.status]}>{PRESCRIPTION_STATUS_LABELS[p.status]}</Badge>}
+      actions={
+        <Badge tone={PRESCRIPTION_STATUS_TONE[p.status]}>{PRESCRIPTION_STATUS_LABELS[p.status]}</Badge>
+      }
     >
       <Stack space="large">
         <DetailList items={items} />

@@ -78,7 +78,8 @@ export type PrescriptionFormProps = {
  */
 export function PrescriptionForm({ onCreate, onCancel, creating = false, id }: PrescriptionFormProps) {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,7 +87,12 @@ export function PrescriptionForm({ onCreate, onCancel, creating = false, id }: P
   };
 
   return (
-    <Card id={id} title={PRESCRIPTION_FORM_TEXTS.title} description={PRESCRIPTION_FORM_TEXTS.description} headingLevel={3}>
+    <Card
+      id={id}
+      title={PRESCRIPTION_FORM_TEXTS.title}
+      description={PRESCRIPTION_FORM_TEXTS.description}
+      headingLevel={3}
+    >
       <form onSubmit={(e) => void submit(e)} aria-label={PRESCRIPTION_FORM_TEXTS.title}>
         <Stack space="medium">
           <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 3 }} gap="medium">

@@ -10,14 +10,18 @@ export const details = style({
   margin: 0,
   '@media': {
     [`screen and (min-width: ${breakpoints.tablet}px)`]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    [`screen and (min-width: ${breakpoints.desktop}px)`]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    [`screen and (min-width: ${breakpoints.desktop}px)`]: {
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    },
   },
 });
 
 /** The detail view is narrower than the page: at most two columns there. */
 export const detailsNarrow = style({
   '@media': {
-    [`screen and (min-width: ${breakpoints.desktop}px)`]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [`screen and (min-width: ${breakpoints.desktop}px)`]: {
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    },
   },
 });
 

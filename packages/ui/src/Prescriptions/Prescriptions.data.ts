@@ -48,7 +48,8 @@ export function useCreatePrescriptionMutation(onError: (message: string) => void
       );
     },
     onError: (error) => onError(prescriptionErrorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PRESCRIPTIONS_QUERY_KEY }),
+    // Refetch in the background: the form is free again as soon as the server has answered.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: PRESCRIPTIONS_QUERY_KEY }),
   });
 }
 

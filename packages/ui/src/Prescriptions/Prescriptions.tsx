@@ -50,7 +50,10 @@ export type PrescriptionsScreenProps = {
   onEdit: (prescription: Prescription) => void;
 };
 
-const FILTER_OPTIONS = PRESCRIPTION_FILTERS.map((value) => ({ value, label: PRESCRIPTION_FILTER_LABELS[value] }));
+const FILTER_OPTIONS = PRESCRIPTION_FILTERS.map((value) => ({
+  value,
+  label: PRESCRIPTION_FILTER_LABELS[value],
+}));
 
 const isFilter = (value: string): value is PrescriptionFilter =>
   (PRESCRIPTION_FILTERS as readonly string[]).includes(value);
@@ -91,7 +94,12 @@ export function PrescriptionsScreen({
 
   return (
     <Stack space="xlarge">
-      <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} justify="spaceBetween" align={{ mobile: 'start', tablet: 'center' }} space="medium">
+      <Stack
+        direction={{ mobile: 'vertical', tablet: 'horizontal' }}
+        justify="spaceBetween"
+        align={{ mobile: 'start', tablet: 'center' }}
+        space="medium"
+      >
         <Stack direction="horizontal" space="small">
           <PillIcon />
           <Heading level={2}>{prescriptionsTitle(viewer.role)}</Heading>
@@ -111,7 +119,15 @@ export function PrescriptionsScreen({
       {loading ? (
         <Spinner label={PRESCRIPTION_SCREEN_TEXTS.loading} />
       ) : error !== undefined ? (
-        <Box role="alert" display="flex" flexDirection="column" gap="medium" padding="large" background="critical" borderRadius="medium">
+        <Box
+          role="alert"
+          display="flex"
+          flexDirection="column"
+          gap="medium"
+          padding="large"
+          background="critical"
+          borderRadius="medium"
+        >
           <Text tone="critical">{error}</Text>
           {onRetry ? (
             <Box display="flex">
@@ -137,10 +153,20 @@ export function PrescriptionsScreen({
           </Box>
 
           {canCreate && formOpen ? (
-            <PrescriptionForm id={formId} onCreate={create} onCancel={() => setFormOpen(false)} creating={creating} />
+            <PrescriptionForm
+              id={formId}
+              onCreate={create}
+              onCancel={() => setFormOpen(false)}
+              creating={creating}
+            />
           ) : null}
 
-          <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2 }} gap="medium" alignItems="flex-end">
+          <Box
+            display="grid"
+            gridTemplateColumns={{ mobile: 1, tablet: 2 }}
+            gap="medium"
+            alignItems="flex-end"
+          >
             <SearchField
               label={PRESCRIPTION_SCREEN_TEXTS.searchLabel}
               placeholder={PRESCRIPTION_SCREEN_TEXTS.searchPlaceholder}

@@ -15,16 +15,16 @@ export type StackElement = (typeof STACK_ELEMENTS)[number];
 
 type Breakpoint = 'mobile' | 'tablet' | 'desktop';
 /** One value, or one per breakpoint (mobile first). */
-export type Responsive<T> = T | Partial<Record<Breakpoint, T>>;
+export type ResponsiveProp<T> = T | Partial<Record<Breakpoint, T>>;
 
 export type StackProps = {
   children?: ReactNode;
   /** Gap between children, a Space token. */
-  space?: Responsive<Space>;
-  direction?: Responsive<StackDirection>;
+  space?: ResponsiveProp<Space>;
+  direction?: ResponsiveProp<StackDirection>;
   /** Cross-axis alignment; defaults to stretch when vertical and center when horizontal. */
-  align?: Responsive<StackAlign>;
-  justify?: Responsive<StackJustify>;
+  align?: ResponsiveProp<StackAlign>;
+  justify?: ResponsiveProp<StackJustify>;
   /** Let children flow onto further lines when they do not fit. */
   wrap?: boolean;
   as?: StackElement;
@@ -39,7 +39,7 @@ const FLEX_DIRECTION = { vertical: 'column', horizontal: 'row' } as const;
 const ALIGN_ITEMS = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch', baseline: 'baseline' } as const;
 const JUSTIFY = { start: 'flex-start', center: 'center', end: 'flex-end', spaceBetween: 'space-between' } as const;
 
-function responsive<T extends string, U>(value: Responsive<T>, map: (v: T) => U): U | Partial<Record<Breakpoint, U>> {
+function responsive<T extends string, U>(value: ResponsiveProp<T>, map: (v: T) => U): U | Partial<Record<Breakpoint, U>> {
   if (typeof value === 'string') return map(value);
   const out: Partial<Record<Breakpoint, U>> = {};
   for (const key of ['mobile', 'tablet', 'desktop'] as const) {

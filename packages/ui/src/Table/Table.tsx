@@ -124,6 +124,8 @@ function PlainTable<Row>({ caption, hideCaption, columns, rows, rowKey, empty }:
 function VirtualTable<Row>({ caption, hideCaption, columns, rows, rowKey }: InnerProps<Row>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change on every scroll by design; this component is not one to memoize.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

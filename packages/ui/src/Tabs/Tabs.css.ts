@@ -14,6 +14,8 @@ export const bar = style({
   alignItems: 'flex-end',
   gap: vars.space.small,
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  // On small screens the few remaining tabs and the More button wrap instead of scrolling out of sight.
+  '@media': { [COMPACT_QUERY]: { flexWrap: 'wrap' } },
 });
 
 export const tablist = style({
@@ -25,6 +27,7 @@ export const tablist = style({
   // Room for the focus ring, which would otherwise be clipped by the scroll box.
   padding: vars.size.focusWidth,
   paddingBottom: 0,
+  '@media': { [COMPACT_QUERY]: { flexWrap: 'wrap', overflowX: 'visible' } },
 });
 
 export const tab = style({

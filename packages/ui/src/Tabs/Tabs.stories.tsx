@@ -86,7 +86,8 @@ export const WithOverflowMenu: Story = {
       await userEvent.keyboard('{ArrowRight}');
       await expect(canvas.getByRole('tab', { name: 'Appointments' })).toHaveAttribute('aria-selected', 'true');
     } else {
-      await expect(canvas.getByRole('tab', { name: 'Appointments', hidden: true })).not.toBeVisible();
+      // A hidden element has no accessible name, so the hidden tab is found by its text.
+      await expect(canvas.getAllByRole('tab', { hidden: true }).find((tab) => tab.textContent === 'Appointments')).not.toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'More' }));
       await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Appointments' }));
       await waitFor(() => expect(canvas.getByRole('tabpanel')).toHaveTextContent('Panel: appointments'));

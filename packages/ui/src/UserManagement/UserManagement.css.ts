@@ -1,20 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-/** The user cell: avatar beside name and e-mail; long addresses wrap instead of widening the table. */
+/** The user cell: avatar beside name and e-mail. */
 export const userCell = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.medium,
-  minWidth: 0,
   textAlign: 'left',
 });
 
+// Names and addresses keep their natural width, so a narrow screen scrolls the table sideways (the Table's
+// scroll box) instead of breaking an e-mail address into a column of letters.
 export const userText = style({
   display: 'flex',
   flexDirection: 'column',
-  minWidth: 0,
-  overflowWrap: 'anywhere',
+  whiteSpace: 'nowrap',
 });
 
 /** The details of the View dialog: labels in one column, values in the other, one row per fact. */

@@ -3,11 +3,14 @@
  * status and delete calls, on TanStack Query over the typed API client. Status changes and deletes are
  * optimistic and roll back when the server refuses; the server checks manage:users on every call anyway.
  */
-import type { ManagedUser } from '@sentinel/domain';
+import { canManageUsers, type ManagedUser } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAlerts } from '../AlertRegion/AlertRegion';
 import { useApi } from '../api/ApiProvider';
 import { isApiError } from '../api/client';
+import { useCurrentUser } from '../session/SessionProvider';
 
 export const USERS_QUERY_KEY = ['users'] as const;
 
@@ -110,4 +113,59 @@ export function useDeleteUserMutation(onError: (message: string) => void) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
+}
+
+/** What the pure screen needs, from the session, the API and the alert region. */
+export type UserManagementData = {
+  canManage: boolean;
+  users: readonly ManagedUser[];
+  loading: boolean;
+  forbidden: boolean;
+  error: string | undefined;
+  onRetry: () => void;
+  onCreate: (form: NewUser) => Promise<CreateUserOutcome>;
+  creating: boolean;
+  onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
+  onDelete: (user: ManagedUser) => void;
+};
+
+/**
+ * The user-management tab's data: gated on manage:users for the signed-in user (domain canManageUsers), so a
+ * user without it never calls the API; a 403 from the server closes the tab all the same. Failed status
+ * changes and deletes roll back and show the server's message in the alert region; a failed create answers
+ * the form (field errors beside the fields).
+ */
+export function useUserManagement(): UserManagementData {
+  const user = useCurrentUser();
+  const canManage = canManageUsers(user.permissions);
+  const { show } = useAlerts();
+  const showError = useCallback((message: string) => void show(message), [show]);
+  const list = useUsersQuery(canManage);
+  const create = useCreateUserMutation();
+  const status = useUserStatusMutation(showError);
+  const remove = useDeleteUserMutation(showError);
+  const forbidden = isForbidden(list.error);
+
+  return {
+    canManage,
+    users: list.data ?? [],
+    loading: canManage && list.isPending,
+    forbidden,
+    error: list.isError && !forbidden ? messageOf(list.error) : undefined,
+    onRetry: () => void list.refetch(),
+    onCreate: (form) =>
+      create.mutateAsync(form).then(
+        (created): CreateUserOutcome => ({ ok: true, user: created }),
+        (error: unknown): CreateUserOutcome => ({
+          ok: false,
+          error: {
+            message: messageOf(error),
+            ...(isApiError(error) && error.fields ? { fields: error.fields } : {}),
+          },
+        }),
+      ),
+    creating: create.isPending,
+    onChangeStatus: (target, action) => status.mutate({ user: target, action }),
+    onDelete: (target) => remove.mutate(target),
+  };
 }

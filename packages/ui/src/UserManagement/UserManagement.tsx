@@ -13,7 +13,7 @@ import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../Dialog/ConfirmDialog';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { Select, SearchField } from '../Field/Field';
-import { PlusIcon, SearchIcon, UsersIcon } from '../icons/icons';
+import { CheckIcon, HeartIcon, PlusIcon, SearchIcon, StethoscopeIcon, UsersIcon } from '../icons/icons';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
@@ -124,9 +124,9 @@ export function UserManagementScreen({
         <>
           <Box as="section" aria-label={T.countersLabel} display="grid" gridTemplateColumns={{ mobile: 2, desktop: 4 }} gap="medium">
             <StatTile label={TOTAL} value={counters.total} icon={<UsersIcon />} tone="info" />
-            <StatTile label={DOCTORS} value={counters.doctors} tone="positive" />
-            <StatTile label={PATIENTS} value={counters.patients} tone="info" />
-            <StatTile label={ACTIVE} value={counters.active} tone="positive" />
+            <StatTile label={DOCTORS} value={counters.doctors} icon={<StethoscopeIcon />} tone="positive" />
+            <StatTile label={PATIENTS} value={counters.patients} icon={<HeartIcon />} tone="accent" />
+            <StatTile label={ACTIVE} value={counters.active} icon={<CheckIcon />} tone="positive" />
           </Box>
 
           {creatingOpen ? <CreateUserForm onCreate={onCreate} onClose={closeCreate} creating={creating} /> : null}

@@ -83,7 +83,7 @@ export function UserTable({ users, empty, onView, onChangeStatus, onDelete }: Us
         const action = statusActionFor(user.status);
         const verb = action === 'suspend' ? USER_MANAGEMENT_TEXTS.suspend : USER_MANAGEMENT_TEXTS.activate;
         return (
-          <Stack direction="horizontal" space="xsmall" wrap>
+          <Stack direction="horizontal" space="xsmall">
             <Button
               size="small"
               variant="ghost"

@@ -1,0 +1,150 @@
+import { DEMO_TEXTS } from '@sentinel/domain';
+import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
+import { PERSONAS, scenario } from '@sentinel/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CHALLENGE_DEMO_TEXTS, ChallengeDemo } from './ChallengeDemo';
+import { FGA_DEMO_QUERIES } from './ChallengeDemo.data';
+
+const meta = {
+  title: 'Screens/ChallengeDemo',
+  component: ChallengeDemo,
+  parameters: { session: 'jane' },
+  args: { onNavigate: fn() },
+} satisfies Meta<typeof ChallengeDemo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+const results = (canvas: Canvas) => canvas.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
+
+/** §2: a patient's banner: her email, a blue 'patient' badge, 'MFA not used'; the button goes to her dashboard. */
+export const PatientJane: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(PERSONAS.jane.email)).toBeVisible();
+    await expect(canvas.getByText('patient')).toBeVisible();
+    await expect(canvas.getByText(CHALLENGE_DEMO_TEXTS.mfaNotUsed)).toBeVisible();
+    await expect(canvas.getByText(CHALLENGE_DEMO_TEXTS.resultsEmpty)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CHALLENGE_DEMO_TEXTS.goToDashboard }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/patient-dashboard');
+  },
+};
+
+/** §2: a doctor's banner has a green 'doctor' badge and 'MFA used'. */
+export const DoctorAlice: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(PERSONAS.alice.email)).toBeVisible();
+    await expect(canvas.getByText('doctor')).toBeVisible();
+    await expect(canvas.getByText(CHALLENGE_DEMO_TEXTS.mfaUsed)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CHALLENGE_DEMO_TEXTS.goToDashboard }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/doctor-dashboard');
+  },
+};
+
+/** §2: an admin's banner has a purple 'admin' badge. */
+export const AdminSam: Story = {
+  parameters: { session: 'sam' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(PERSONAS.sam.email)).toBeVisible();
+    await expect(canvas.getByText('admin')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CHALLENGE_DEMO_TEXTS.goToDashboard }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/admin-dashboard');
+  },
+};
+
+/** §2: a visitor is asked to log in and gets no demo. */
+export const SignedOut: Story = {
+  parameters: { session: 'signedOut' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(DEMO_TEXTS.loggedOut)).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** While the session loads. */
+export const SessionLoading: Story = {
+  parameters: { session: 'loading' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(CHALLENGE_DEMO_TEXTS.loading);
+  },
+};
+
+/** User authentication: who the API says you are, with role, permissions and MFA. */
+export const AuthenticationDemo: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'User authentication' }));
+    await expect(await within(results(canvas)).findByText(PERSONAS.alice.sub)).toBeVisible();
+    await expect(results(canvas)).toHaveTextContent('read:patients');
+    await expect(results(canvas)).toHaveTextContent(CHALLENGE_DEMO_TEXTS.mfaUsed);
+  },
+};
+
+/** Token vault: the identity service's token-vault status, labelled honestly as a status check. */
+export const TokenVaultDemo: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
+    await expect(await within(results(canvas)).findByText(CHALLENGE_DEMO_TEXTS.tokenVaultOn)).toBeVisible();
+    await expect(results(canvas)).toHaveTextContent(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
+  },
+};
+
+/** §9 Fine-grained authorization: the 4 sample queries; a patient sees no metformin result, a doctor does. */
+export const FineGrainedAuthorizationDemo: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
+    await within(results(canvas)).findByText(`'${FGA_DEMO_QUERIES[0]}'`);
+    for (const query of FGA_DEMO_QUERIES) await expect(results(canvas)).toHaveTextContent(`'${query}'`);
+    await expect(results(canvas)).toHaveTextContent(
+      `'metformin dosing'${CHALLENGE_DEMO_TEXTS.resultCount(0)}`,
+    );
+  },
+};
+
+/** The same check for a doctor: metformin is now found. */
+export const FineGrainedAuthorizationDoctor: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
+    await within(results(canvas)).findByText(`'${FGA_DEMO_QUERIES[0]}'`);
+    await expect(results(canvas)).toHaveTextContent(
+      `'metformin dosing'${CHALLENGE_DEMO_TEXTS.resultCount(1)}`,
+    );
+  },
+};
+
+/** §8: a failing check prints '<Demo> demo failed: <error>'. */
+export const DemoFailure: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('getMe') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'User authentication' }));
+    await expect(
+      await within(results(canvas)).findByText(
+        `User authentication demo failed: ${DEFAULT_ERROR_MESSAGES.internal}`,
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** The page in the dark theme, with a result. */
+export const DarkTheme: Story = {
+  parameters: { session: 'sam' },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
+    await expect(await within(results(canvas)).findByText(CHALLENGE_DEMO_TEXTS.tokenVaultOn)).toBeVisible();
+  },
+};

@@ -1,0 +1,317 @@
+import { CHAT_TEXTS, DISCLAIMER, welcomeText } from '@sentinel/domain';
+import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
+import { DEMO_ASSISTANT_STATUS, FIXED_NOW, scenario } from '@sentinel/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ChatPanel, ChatPanelScreen } from './ChatPanel';
+import { CHAT_PANEL_TEXTS, initialConversation } from './ChatPanel.utils';
+
+const meta = {
+  title: 'Screens/ChatPanel',
+  component: ChatPanel,
+  parameters: { session: 'jane' },
+} satisfies Meta<typeof ChatPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+/** A streamed reply takes a second or two on the mock's 15 ms per token; leave room for a busy machine. */
+const STREAM_WAIT = { timeout: 15_000 };
+
+/** The composer once the assistant's status has loaded. */
+const messageBox = (canvas: Canvas) => canvas.findByRole('textbox', { name: CHAT_PANEL_TEXTS.messageLabel });
+
+/** Types a question and presses Enter, as a user does (§2: Enter sends). */
+async function ask(canvas: Canvas, question: string) {
+  await userEvent.type(await messageBox(canvas), question);
+  await userEvent.keyboard('{Enter}');
+}
+
+/** Waits until the reply has finished streaming (Send is back) and its disclaimer has followed. */
+const waitForDisclaimer = (canvas: Canvas) => canvas.findByText(DISCLAIMER, {}, STREAM_WAIT);
+
+/** §2: Jane is greeted by her first name; her one readable document brings the quick-action chips. */
+export const WelcomeForPatient: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await canvas.findByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel });
+    await expect(log).toHaveTextContent(welcomeText('Jane'));
+    const chips = await canvas.findByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
+    for (const text of CHAT_TEXTS.quickActions)
+      await expect(within(chips).getByRole('button', { name: text })).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent('1 document available');
+    await expect(canvas.getByText(CHAT_TEXTS.hipaaLabel)).toBeVisible();
+    await expect(canvas.getByText(DEMO_ASSISTANT_STATUS.provider)).toBeVisible();
+    await expect(canvas.getByText(CHAT_PANEL_TEXTS.demoModel)).toBeVisible();
+  },
+};
+
+/** §2: without a name the welcome greets 'Patient' (the pure screen, as an embedding team would use it). */
+export const WelcomeDefaultName: Story = {
+  render: () => (
+    <ChatPanelScreen
+      assistant={{ state: 'ready', available: true, provider: DEMO_ASSISTANT_STATUS.provider, demo: true }}
+      documentCount={1}
+      messages={initialConversation(undefined, 'welcome', FIXED_NOW).messages}
+      pending={false}
+      thinking={false}
+      emergency={false}
+      document={{ state: 'closed' }}
+      onSend={fn()}
+      onStop={fn()}
+      onRetry={fn()}
+      onClear={fn()}
+      onOpenDocument={fn()}
+      onCloseDocument={fn()}
+      onRetryDocument={fn()}
+      onRetryStatus={fn()}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('log')).toHaveTextContent('Hello Patient!');
+  },
+};
+
+/**
+ * §2, §4 Chat: Enter sends; the question shows at once, the reply streams in, the disclaimer follows 1000 ms
+ * after it, and the chips are gone once the conversation has more than one message.
+ */
+export const SendAndStream: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
+    await ask(canvas, 'How can I manage my diabetes?');
+    const log = canvas.getByRole('log');
+    await expect(within(log).getByText('How can I manage my diabetes?')).toBeVisible();
+    await expect(await messageBox(canvas)).toHaveValue('');
+    await expect(canvas.queryByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel })).toBeNull();
+    await expect(
+      await canvas.findByText(/^Managing diabetes usually combines/, {}, STREAM_WAIT),
+    ).toBeVisible();
+    await expect(canvas.queryByText(DISCLAIMER)).toBeNull();
+    await expect(await waitForDisclaimer(canvas)).toBeVisible();
+    await expect(canvas.queryByRole('status')).toBeNull();
+  },
+};
+
+/** §2: while the reply has not started, the panel says the assistant is thinking, and Stop ends the wait. */
+export const ThinkingAndStop: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.slow('chat') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'What helps me sleep better?');
+    await expect(await canvas.findByRole('status')).toHaveTextContent(CHAT_PANEL_TEXTS.thinking);
+    await userEvent.type(await messageBox(canvas), 'Another question');
+    await expect(canvas.getByRole('button', { name: CHAT_TEXTS.send })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.stop }));
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
+    await expect(canvas.getByRole('button', { name: CHAT_TEXTS.send })).toBeEnabled();
+    await expect(canvas.queryByText(CHAT_TEXTS.technicalDifficulties)).toBeNull();
+  },
+};
+
+/** §2: Shift+Enter inserts a newline and sends nothing. */
+export const ShiftEnterNewline: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = await messageBox(canvas);
+    await userEvent.type(box, 'First line');
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await userEvent.type(box, 'Second line');
+    await expect(box).toHaveValue('First line\nSecond line');
+    await expect(within(canvas.getByRole('log')).queryByText(CHAT_PANEL_TEXTS.you)).toBeNull();
+  },
+};
+
+/** §4, §5 Chat: a blank message cannot be sent, by button or by Enter. */
+export const BlankCannotSend: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, '   ');
+    await expect(canvas.getByRole('button', { name: CHAT_TEXTS.send })).toBeDisabled();
+    await expect(within(canvas.getByRole('log')).queryByText(CHAT_PANEL_TEXTS.you)).toBeNull();
+  },
+};
+
+/** §2: a quick-action chip sends its text; Jane's reply cites the lifestyle document she may read. */
+export const QuickActionChip: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Diabetes medications' }));
+    const log = canvas.getByRole('log');
+    await expect(within(log).getByText('Diabetes medications')).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel })).toBeNull();
+    await expect(
+      await canvas.findByRole('button', { name: 'Type 2 Diabetes: Lifestyle Treatment' }, STREAM_WAIT),
+    ).toBeVisible();
+  },
+};
+
+/** Asks about metformin as Dr. Alice and opens the cited document. */
+async function openMetformin(canvas: Canvas) {
+  await ask(canvas, 'What is the metformin dosing?');
+  const ref = await canvas.findByRole(
+    'button',
+    { name: 'Metformin: Prescribing and Monitoring' },
+    STREAM_WAIT,
+  );
+  await userEvent.click(ref);
+  return {
+    ref,
+    dialog: await canvas.findByRole('dialog', { name: 'Metformin: Prescribing and Monitoring' }),
+  };
+}
+
+/** §3, §6: Dr. Alice (endocrinology) asks about metformin: the reply cites it, and the document opens beside it. */
+export const KnowledgeReferences: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const { ref, dialog } = await openMetformin(canvas);
+    await expect(ref).toHaveAccessibleDescription(/^Educational use only/);
+    await expect(await within(dialog).findByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(dialog).toHaveTextContent('knowledge/docs/metformin.md');
+  },
+};
+
+/** Closing the document returns to the conversation, focus back on the reference. */
+export const CloseDocument: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const { ref, dialog } = await openMetformin(canvas);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+    await expect(ref).toHaveFocus();
+  },
+};
+
+/** A document that fails to load shows the error and a way to try again. */
+export const DocumentFailsToLoad: Story = {
+  parameters: { session: 'alice', msw: { handlers: { scenario: scenario.error('getKnowledgeItem') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'What is the metformin dosing?');
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Metformin: Prescribing and Monitoring' }, STREAM_WAIT),
+    );
+    const dialog = await canvas.findByRole('dialog', { name: 'Metformin: Prescribing and Monitoring' });
+    await expect(
+      await within(dialog).findByText(DEFAULT_ERROR_MESSAGES.internal, {}, STREAM_WAIT),
+    ).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: CHAT_PANEL_TEXTS.tryAgain })).toBeVisible();
+  },
+};
+
+/** §6: Jane asks about metformin, which is not for patients: no citation, only how many sources were withheld. */
+export const WithheldSources: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'What is the metformin dosing?');
+    await expect(await canvas.findByText(CHAT_PANEL_TEXTS.withheld(1), {}, STREAM_WAIT)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Metformin: Prescribing and Monitoring' })).toBeNull();
+  },
+};
+
+/** A red-flag symptom brings the emergency banner. */
+export const Emergency: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'I have chest pain');
+    const banner = await canvas.findByRole('alert', {}, STREAM_WAIT);
+    await expect(banner).toHaveTextContent(CHAT_TEXTS.footerEmergency);
+    await expect(banner).toHaveTextContent(/call 911 now/);
+  },
+};
+
+/** §8: a failed reply adds the technical-difficulties message, with a Retry that resends the last question. */
+export const TechnicalDifficulties: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('chat') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'How much water should I drink?');
+    await expect(await canvas.findByText(CHAT_TEXTS.technicalDifficulties, {}, STREAM_WAIT)).toBeVisible();
+    await expect(
+      canvas.getByText(CHAT_PANEL_TEXTS.failureDetail(DEFAULT_ERROR_MESSAGES.internal)),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.retry }));
+    await expect(await canvas.findByText(CHAT_TEXTS.technicalDifficulties, {}, STREAM_WAIT)).toBeVisible();
+    await expect(canvas.getAllByText('How much water should I drink?')).toHaveLength(1);
+  },
+};
+
+/** §8: the stream starts and then the connection drops: the partial reply stays, the failure message follows. */
+export const StreamDropped: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.chatDrops() } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'Tell me about healthy habits');
+    await expect(await canvas.findByText(CHAT_TEXTS.technicalDifficulties, {}, STREAM_WAIT)).toBeVisible();
+    await expect(canvas.getByRole('log')).toHaveTextContent(/I can share general/);
+    await expect(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeVisible();
+    await expect(canvas.queryByText(DISCLAIMER)).toBeNull();
+  },
+};
+
+/** §2: no AI provider: the panel says so, lists three providers (two free) and names the current one. */
+export const ServiceNotAvailable: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.assistantUnavailable() } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: CHAT_TEXTS.notAvailableTitle })).toBeVisible();
+    await expect(canvas.getAllByText(CHAT_PANEL_TEXTS.free)).toHaveLength(2);
+    await expect(canvas.getByText('HF_TOKEN')).toBeVisible();
+    await expect(canvas.getByText('MODEL_ENDPOINT_URL')).toBeVisible();
+    await expect(
+      canvas.getByText(CHAT_PANEL_TEXTS.currentProvider(DEMO_ASSISTANT_STATUS.provider)),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+  },
+};
+
+/** The assistant's status is still loading. */
+export const StatusLoading: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.slow('assistantStatus') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(CHAT_PANEL_TEXTS.statusLoading);
+  },
+};
+
+/** The assistant's status failed to load: the error and Try again. */
+export const StatusError: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('assistantStatus') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(DEFAULT_ERROR_MESSAGES.internal, {}, STREAM_WAIT)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.tryAgain })).toBeVisible();
+  },
+};
+
+/** §4 Chat: clearing resets to the single welcome message, and the chips come back. */
+export const ClearChat: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas, 'Any exercise tips?');
+    await waitForDisclaimer(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.clearChat }));
+    const log = canvas.getByRole('log');
+    await expect(within(log).queryByText('Any exercise tips?')).toBeNull();
+    await expect(within(log).getAllByText(CHAT_PANEL_TEXTS.assistant)).toHaveLength(1);
+    await expect(log).toHaveTextContent(welcomeText('Jane'));
+    await expect(canvas.getByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel })).toBeVisible();
+  },
+};
+
+/** The panel in the dark theme. */
+export const DarkTheme: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel }),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,288 @@
+import { PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
+import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
+import { scenario } from '@sentinel/mocks';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
+import { Stack } from '../Stack/Stack';
+import { MedicalRecords } from './MedicalRecords';
+import { RECORD_FIELD_MESSAGES, RECORD_FORM_LABELS, RECORD_SCREEN_TEXTS } from './MedicalRecords.utils';
+
+/** The screen reports refusals in the alert region of the page around it; the story supplies one. */
+const withAlerts: Decorator = (Story) => (
+  <AlertProvider>
+    <Stack space="large">
+      <AlertRegion />
+      <Story />
+    </Stack>
+  </AlertProvider>
+);
+
+const meta = {
+  title: 'Screens/MedicalRecords',
+  component: MedicalRecords,
+  decorators: [withAlerts],
+  parameters: { session: 'alice' },
+} satisfies Meta<typeof MedicalRecords>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The seeded records (packages/mocks fixtures): Jane has rec-001..006, John rec-007..012. */
+const DIABETES = 'Type 2 diabetes mellitus'; // rec-001, Jane, sensitive, with vitals, Oct 3, 2026
+const RETINAL = 'Retinal photography'; // rec-005, Jane, normal, imaging
+const ANXIETY = 'Generalized anxiety disorder'; // rec-006, Jane, restricted
+
+const cardsIn = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  const list = await canvas.findByRole('list', { name: RECORD_SCREEN_TEXTS.listLabel });
+  return within(list).getAllByRole('article');
+};
+
+const tileValue = (canvasElement: HTMLElement, label: string) =>
+  within(canvasElement).getByRole('group', { name: label }).textContent;
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = await within(canvasElement).findByRole('searchbox', { name: RECORD_SCREEN_TEXTS.searchLabel });
+  await userEvent.clear(box);
+  await userEvent.type(box, text);
+}
+
+/** §2, §6: Jane sees only her own six records, titled 'My Medical Records', with no patient names and no New Record. */
+export const PatientJane: Story = {
+  parameters: { session: 'jane' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: RECORD_TEXTS.titlePatient })).toBeVisible();
+    await expect(await cardsIn(canvasElement)).toHaveLength(6);
+    await expect(tileValue(canvasElement, 'Total Records')).toContain('6');
+    await expect(tileValue(canvasElement, 'Diagnoses')).toContain('2');
+    await expect(canvas.queryByText('Jane Doe')).toBeNull();
+    await expect(canvas.queryByText('John Roe')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: RECORD_TEXTS.newRecord })).toBeNull();
+  },
+};
+
+/** §2: a doctor sees every patient's records with their names, and New Record (write:patients). */
+export const DoctorAlice: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: RECORD_TEXTS.titleOther })).toBeVisible();
+    await expect(await cardsIn(canvasElement)).toHaveLength(12);
+    await expect(tileValue(canvasElement, 'Total Records')).toContain('12');
+    await expect(tileValue(canvasElement, 'Lab Results')).toContain('3');
+    await expect(tileValue(canvasElement, 'Prescriptions')).toContain('2');
+    await expect(tileValue(canvasElement, 'Visit Notes')).toContain('2');
+    await expect(canvas.getAllByText('John Roe').length).toBeGreaterThan(0);
+    await expect(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord })).toBeVisible();
+  },
+};
+
+/** §2: the admin's All Records tab: every record and New Record. */
+export const AdminSam: Story = {
+  parameters: { session: 'sam' },
+  play: async ({ canvasElement }) => {
+    await expect(await cardsIn(canvasElement)).toHaveLength(12);
+    await expect(within(canvasElement).getByRole('button', { name: RECORD_TEXTS.newRecord })).toBeVisible();
+  },
+};
+
+/** While the list loads. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.slow('listRecords') } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(RECORD_SCREEN_TEXTS.loading);
+  },
+};
+
+/** The list failed: the server's message and Try again. */
+export const ErrorState: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('listRecords') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The query client retries a server error once (after about a second) before giving up.
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent(DEFAULT_ERROR_MESSAGES.internal);
+    await expect(canvas.getByRole('button', { name: RECORD_SCREEN_TEXTS.retry })).toBeVisible();
+  },
+};
+
+/** §2 Empty state without a search: 'No medical records found' and no hint. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.empty('listRecords') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(RECORD_TEXTS.empty)).toBeVisible();
+    await expect(canvas.queryByText(RECORD_TEXTS.emptySearchHint)).toBeNull();
+  },
+};
+
+/** §2 A search that matches nothing: the empty text plus 'Try adjusting your search criteria'. */
+export const SearchNoResult: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await search(canvasElement, 'appendectomy');
+    await expect(await canvas.findByText(RECORD_TEXTS.empty)).toBeVisible();
+    await expect(canvas.getByText(RECORD_TEXTS.emptySearchHint)).toBeVisible();
+  },
+};
+
+/** §2 Search covers patient names too. */
+export const SearchByPatient: Story = {
+  play: async ({ canvasElement }) => {
+    await cardsIn(canvasElement);
+    await search(canvasElement, 'john roe');
+    await waitFor(async () => expect(await cardsIn(canvasElement)).toHaveLength(6));
+  },
+};
+
+/** §2 Type filter: imaging keeps the two imaging records. */
+export const FilterImaging: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await cardsIn(canvasElement);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: RECORD_SCREEN_TEXTS.filterLabel }), 'imaging');
+    await waitFor(async () => expect(await cardsIn(canvasElement)).toHaveLength(2));
+    await expect(canvas.getByRole('article', { name: RETINAL })).toBeVisible();
+    await expect(canvas.getByRole('article', { name: 'Transthoracic echocardiogram' })).toBeVisible();
+  },
+};
+
+/** §2 A normal record: the neutral badge says 'Normal'. */
+export const ConfidentialityNormal: Story = {
+  play: async ({ canvasElement }) => {
+    await search(canvasElement, RETINAL);
+    const card = within(await within(canvasElement).findByRole('article', { name: RETINAL }));
+    await expect(card.getByText('Normal')).toBeVisible();
+  },
+};
+
+/** §2 A sensitive record: the caution badge says 'Sensitive'. */
+export const ConfidentialitySensitive: Story = {
+  play: async ({ canvasElement }) => {
+    await search(canvasElement, DIABETES);
+    const card = within(await within(canvasElement).findByRole('article', { name: DIABETES }));
+    await expect(card.getByText('Sensitive')).toBeVisible();
+  },
+};
+
+/** §2 A restricted record: the critical badge says 'Restricted'. */
+export const ConfidentialityRestricted: Story = {
+  play: async ({ canvasElement }) => {
+    await search(canvasElement, ANXIETY);
+    const card = within(await within(canvasElement).findByRole('article', { name: ANXIETY }));
+    await expect(card.getByText('Restricted')).toBeVisible();
+  },
+};
+
+/** §2 View Details: date, doctor, patient, patient ID, description and vitals with units; Close closes it. */
+export const DetailsOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = within(await canvas.findByRole('article', { name: DIABETES }));
+    await userEvent.click(card.getByRole('button', { name: RECORD_TEXTS.viewDetails }));
+    const dialog = within(await canvas.findByRole('dialog', { name: DIABETES }));
+    await expect(await dialog.findByText('98.6 °F')).toBeVisible();
+    for (const text of ['Oct 3, 2026', 'Dr. Alice Smith', 'Jane Doe', 'P-000001', '128/82 mmHg', '72 bpm', '78.4 kg', '165 cm']) {
+      await expect(dialog.getByText(text)).toBeVisible();
+    }
+    await expect(dialog.getByRole('button', { name: RECORD_TEXTS.editRecord })).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: RECORD_TEXTS.close }));
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** §2 A patient's details panel: their own record, no Edit Record. */
+export const DetailsOpenPatient: Story = {
+  parameters: { session: 'jane' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = within(await canvas.findByRole('article', { name: RETINAL }));
+    await userEvent.click(card.getByRole('button', { name: RECORD_TEXTS.viewDetails }));
+    const dialog = within(await canvas.findByRole('dialog', { name: RETINAL }));
+    await expect(await dialog.findByText('P-000001')).toBeVisible();
+    await expect(dialog.queryByRole('button', { name: RECORD_TEXTS.editRecord })).toBeNull();
+    await expect(dialog.getByText(RECORD_SCREEN_TEXTS.noVitals)).toBeVisible();
+  },
+};
+
+/** §5 Record opening refused by the server: the patient is told in the spec's words, and no panel opens. */
+export const DetailsForbidden: Story = {
+  parameters: { session: 'jane', msw: { handlers: { scenario: scenario.forbidden('getRecord') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = within(await canvas.findByRole('article', { name: RETINAL }));
+    await userEvent.click(card.getByRole('button', { name: RECORD_TEXTS.viewDetails }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(PERMISSION_ALERTS.ownRecordsOnly);
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+  },
+};
+
+/** §2 Edit Record's action is not shown in the spec: the panel says editing is not available yet. */
+export const EditRecordNotAvailable: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = within(await canvas.findByRole('article', { name: DIABETES }));
+    await userEvent.click(card.getByRole('button', { name: RECORD_TEXTS.viewDetails }));
+    const dialog = within(await canvas.findByRole('dialog', { name: DIABETES }));
+    await userEvent.click(await dialog.findByRole('button', { name: RECORD_TEXTS.editRecord }));
+    await expect(dialog.getByRole('status')).toHaveTextContent(RECORD_SCREEN_TEXTS.editUnavailable);
+  },
+};
+
+/** §2 New Record (write:patients): the form creates a record that appears in the list. */
+export const NewRecordForm: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await cardsIn(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord }));
+    const form = within(await canvas.findByRole('dialog', { name: RECORD_SCREEN_TEXTS.createTitle }));
+    await userEvent.selectOptions(form.getByRole('combobox', { name: RECORD_FORM_LABELS.recordType }), 'lab-result');
+    await userEvent.type(form.getByRole('textbox', { name: /^Title/ }), 'Thyroid function panel');
+    await userEvent.type(form.getByRole('textbox', { name: RECORD_FORM_LABELS.description }), 'TSH 2.1 mIU/L.');
+    await userEvent.type(form.getByRole('textbox', { name: /^Patient email/ }), 'jane.doe@example.com');
+    await userEvent.type(form.getByRole('textbox', { name: RECORD_FORM_LABELS.patientName }), 'Jane Doe');
+    await userEvent.type(form.getByRole('spinbutton', { name: RECORD_FORM_LABELS.heartRate }), '64');
+    await userEvent.click(form.getByRole('button', { name: RECORD_SCREEN_TEXTS.createSubmit }));
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+    const created = within(await canvas.findByRole('article', { name: 'Thyroid function panel' }));
+    await expect(created.getByText('Heart rate: 64 bpm')).toBeVisible();
+    await expect(created.getByText('Dr. Alice Smith')).toBeVisible();
+    await waitFor(() => expect(tileValue(canvasElement, 'Total Records')).toContain('13'));
+  },
+};
+
+/** §2 New Record with missing and malformed values: each field says what to fix and nothing is sent. */
+export const NewRecordInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await cardsIn(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord }));
+    const form = within(await canvas.findByRole('dialog', { name: RECORD_SCREEN_TEXTS.createTitle }));
+    await userEvent.type(form.getByRole('textbox', { name: /^Patient email/ }), 'jane');
+    await userEvent.type(form.getByRole('textbox', { name: /^Blood pressure/ }), '120-80');
+    await userEvent.click(form.getByRole('button', { name: RECORD_SCREEN_TEXTS.createSubmit }));
+    await expect(await form.findByText(RECORD_FIELD_MESSAGES.title as string)).toBeVisible();
+    await expect(form.getByText(RECORD_FIELD_MESSAGES.patientEmail as string)).toBeVisible();
+    await expect(form.getByText(RECORD_FIELD_MESSAGES['vitals.bloodPressure'] as string)).toBeVisible();
+    await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveFocus();
+    await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** The server refuses the create: the optimistic card goes away and the form stays open with the message. */
+export const NewRecordServerError: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('createRecord') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await cardsIn(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord }));
+    const form = within(await canvas.findByRole('dialog', { name: RECORD_SCREEN_TEXTS.createTitle }));
+    await userEvent.type(form.getByRole('textbox', { name: /^Title/ }), 'Never saved');
+    await userEvent.type(form.getByRole('textbox', { name: /^Patient email/ }), 'john.roe@example.com');
+    await userEvent.click(form.getByRole('button', { name: RECORD_SCREEN_TEXTS.createSubmit }));
+    await expect(await form.findByText(DEFAULT_ERROR_MESSAGES.internal)).toBeVisible();
+    await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Never saved');
+    await expect(canvas.queryByRole('article', { name: 'Never saved' })).toBeNull();
+    await expect(tileValue(canvasElement, 'Total Records')).toContain('12');
+  },
+};

@@ -1,0 +1,252 @@
+import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS } from '@sentinel/domain';
+import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
+import { scenario } from '@sentinel/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { UserManagement } from './UserManagement';
+import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
+
+const meta = {
+  title: 'Screens/UserManagement',
+  component: UserManagement,
+  parameters: { session: 'sam' },
+} satisfies Meta<typeof UserManagement>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Seeded users (packages/mocks fixtures) on the fixed clock, 2026-11-02T14:30Z: 13 people, every status. */
+const SEEDED = { total: '13', doctors: '3', patients: '4', active: '9' };
+
+/** Waits for the list, then returns the row of the user with this name. */
+async function findRow(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
+  const header = await within(canvasElement).findByRole('rowheader', { name: new RegExp(name) }, { timeout: 5000 });
+  const row = header.closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+/** The e-mail address of each row in the table. */
+const rowEmails = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole('rowheader')
+    .map((cell) => within(cell).getByText(/@example\.com$/).textContent);
+
+const tile = (canvasElement: HTMLElement, label: string) => within(canvasElement).getByRole('group', { name: label });
+
+/** §2: subtitle, the four counters, and every seeded user with role, department, status and last login. */
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const jane = await findRow(canvasElement, 'Jane Doe');
+    await expect(canvas.getByText(USER_MANAGEMENT_TEXTS.subtitle)).toBeVisible();
+    await expect(tile(canvasElement, 'Total Users')).toHaveTextContent(SEEDED.total);
+    await expect(tile(canvasElement, 'Doctors')).toHaveTextContent(SEEDED.doctors);
+    await expect(tile(canvasElement, 'Patients')).toHaveTextContent(SEEDED.patients);
+    await expect(tile(canvasElement, 'Active')).toHaveTextContent(SEEDED.active);
+    await expect(canvas.getByPlaceholderText(USER_MANAGEMENT_TEXTS.searchPlaceholder)).toBeVisible();
+    await expect(rowEmails(canvasElement)).toHaveLength(13);
+    // Department dash, relative last logins and each status badge, in words.
+    await expect(within(jane).getByText(USER_MANAGEMENT_TEXTS.emptyDepartment)).toBeVisible();
+    await expect(within(jane).getByText('Today')).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'John Roe')).getByText('Yesterday')).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'Dr. Ben Carter')).getByText('3 days ago')).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'Oliver Brown')).getByText('Aug 4, 2026')).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'Oliver Brown')).getByText('inactive')).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'Maria Garcia')).getByText('suspended')).toBeVisible();
+    await expect(within(jane).getByText('active')).toBeVisible();
+    await expect(within(jane).getByRole('button', { name: 'Suspend Jane Doe' })).toBeVisible();
+    await expect(within(await findRow(canvasElement, 'Maria Garcia')).getByRole('button', { name: 'Activate Maria Garcia' })).toBeVisible();
+  },
+};
+
+/** The list call never answers: a labelled spinner. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.slow('listUsers') } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(T.loading);
+  },
+};
+
+/** The list call fails: the server's message and Try again. */
+export const LoadError: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: { scenario: scenario.error('listUsers') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText(DEFAULT_ERROR_MESSAGES.internal)).toBeVisible(), { timeout: 5000 });
+    await expect(canvas.getByRole('button', { name: T.retry })).toBeVisible();
+  },
+};
+
+/** No users at all: 'No users found', without the search hint, and zero counters. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.empty('listUsers') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(USER_MANAGEMENT_TEXTS.emptyTitle, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryByText(USER_MANAGEMENT_TEXTS.emptySearchHint)).toBeNull();
+    await expect(tile(canvasElement, 'Total Users')).toHaveTextContent('0');
+  },
+};
+
+/** A search that matches nobody: 'No users found' plus 'Try adjusting your search criteria'. */
+export const SearchNoResult: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Jane Doe');
+    await userEvent.type(canvas.getByRole('searchbox', { name: T.searchLabel }), 'zebra');
+    await expect(canvas.getByText(USER_MANAGEMENT_TEXTS.emptyTitle)).toBeVisible();
+    await expect(canvas.getByText(USER_MANAGEMENT_TEXTS.emptySearchHint)).toBeVisible();
+    // The counters still count everyone.
+    await expect(tile(canvasElement, 'Total Users')).toHaveTextContent(SEEDED.total);
+  },
+};
+
+/** The suspended filter keeps only suspended users, each offering Activate. */
+export const FilterSuspended: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Jane Doe');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: T.filterLabel }), 'suspended');
+    await expect(rowEmails(canvasElement)).toEqual(['maria.garcia@example.com', 'grace.kim@example.com']);
+    await expect(canvas.getByRole('button', { name: 'Activate Grace Kim' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^Suspend / })).toBeNull();
+  },
+};
+
+/** Add User opens the inline form; department fields appear only for a doctor or an admin. */
+export const CreateFormOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Jane Doe');
+    await userEvent.click(canvas.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
+    await expect(canvas.getByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveAttribute('type', 'email');
+    await expect(canvas.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    await expect(canvas.getByRole('combobox', { name: 'Role' })).toHaveValue('patient');
+    await expect(canvas.queryByRole('textbox', { name: 'Department' })).toBeNull();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Role' }), 'doctor');
+    await expect(canvas.getByRole('textbox', { name: 'Department' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Specialization' })).toBeVisible();
+  },
+};
+
+/** The server refuses an empty name and a malformed e-mail: each error sits under its field. */
+export const CreateFormInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Jane Doe');
+    await userEvent.click(canvas.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
+    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'not-an-email');
+    await userEvent.click(canvas.getByRole('button', { name: T.create }));
+    const name = canvas.getByRole('textbox', { name: /Name/ });
+    const email = canvas.getByRole('textbox', { name: /Email/ });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/email/i);
+    await expect(name).toHaveFocus();
+    await expect(canvas.getByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeVisible();
+  },
+};
+
+/** A valid form creates the user: a new active patient row, and the form closes. */
+export const CreateUser: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Jane Doe');
+    await userEvent.click(canvas.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
+    await userEvent.type(canvas.getByRole('textbox', { name: /Name/ }), 'Ada Lovelace');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada.lovelace@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: T.create }));
+    const row = await findRow(canvasElement, 'Ada Lovelace');
+    await expect(within(row).getByText('patient')).toBeVisible();
+    await expect(within(row).getByText('active')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeNull());
+    await expect(tile(canvasElement, 'Total Users')).toHaveTextContent('14');
+  },
+};
+
+/** View: created date, last login, the details present, permission chips, and the Edit User note. */
+export const ViewModalOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findRow(canvasElement, 'Dr. Alice Smith');
+    await userEvent.click(canvas.getByRole('button', { name: 'View Dr. Alice Smith' }));
+    const dialog = within(await canvas.findByRole('dialog', { name: 'Dr. Alice Smith' }));
+    const detail = (label: string) => dialog.getByText(label).nextElementSibling;
+    await expect(detail('Created')).toHaveTextContent('May 16, 2024');
+    await expect(detail('Last Login')).toHaveTextContent('Today');
+    await expect(detail('License')).toHaveTextContent('MD-000101');
+    await expect(detail('Specialization')).toHaveTextContent('Endocrinology, Internal Medicine');
+    await expect(dialog.queryByText('Address')).toBeNull();
+    const chips = dialog.getByRole('list', { name: 'Permissions' });
+    await expect(within(chips).getByText('write:prescriptions')).toBeVisible();
+    await expect(within(chips).getAllByRole('listitem')).toHaveLength(7);
+    await userEvent.click(dialog.getByRole('button', { name: USER_MANAGEMENT_TEXTS.editUser }));
+    await expect(dialog.getByRole('status')).toHaveTextContent(T.editUnavailable);
+  },
+};
+
+/** §4: Suspend on an active user turns the badge suspended and the button into Activate. */
+export const SuspendBecomesActivate: Story = {
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Jane Doe');
+    await userEvent.click(within(row).getByRole('button', { name: 'Suspend Jane Doe' }));
+    await expect(await within(row).findByRole('button', { name: 'Activate Jane Doe' })).toBeVisible();
+    await expect(within(row).getByText('suspended')).toBeVisible();
+    await expect(tile(canvasElement, 'Active')).toHaveTextContent('8');
+  },
+};
+
+/** The server refuses the change: the row rolls back and the refusal shows in the alert region. */
+export const SuspendRefusedRollsBack: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.forbidden('updateUser') } } },
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Jane Doe');
+    await userEvent.click(within(row).getByRole('button', { name: 'Suspend Jane Doe' }));
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(PERMISSION_ALERTS.updateUsers));
+    await expect(within(row).getByText('active')).toBeVisible();
+    await expect(within(row).getByRole('button', { name: 'Suspend Jane Doe' })).toBeVisible();
+  },
+};
+
+/** §5: Delete asks with the exact sentence; confirming removes the row. */
+export const DeleteAsksConfirmation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = await findRow(canvasElement, 'John Roe');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete John Roe' }));
+    const dialog = await canvas.findByRole('alertdialog');
+    await expect(dialog).toHaveAccessibleDescription(USER_MANAGEMENT_TEXTS.deleteConfirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
+    await waitFor(() => expect(canvas.queryByRole('rowheader', { name: /John Roe/ })).toBeNull());
+    await expect(rowEmails(canvasElement)).toHaveLength(12);
+  },
+};
+
+/** A doctor has no manage:users: the tab says so and never calls the API. */
+export const AccessDeniedForDoctor: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(USER_MANAGEMENT_TEXTS.accessDenied)).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+/** The session allows it but the server answers 403: the same access-denied sentence. */
+export const ServerForbidden: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.forbidden('listUsers') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(USER_MANAGEMENT_TEXTS.accessDenied, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await findRow(canvasElement, 'Jane Doe')).toBeVisible();
+  },
+};
