@@ -33,7 +33,10 @@ export type Permission = z.infer<typeof PermissionSchema>;
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) =>
+  z.string().trim().min(1, 'This field is required.').max(max, `Use at most ${max} characters.`);
+/** An e-mail address, with a message a person can act on. */
+export const EmailSchema = z.email('Enter a valid e-mail address.').max(254, 'Use at most 254 characters.');
 
 /** §3 Current user (as built after login). Doctor and patient extras are optional. */
 export const CurrentUserSchema = z.object({
@@ -328,7 +331,7 @@ export type UserStatus = z.infer<typeof UserStatusSchema>;
 export const ManagedUserSchema = z.object({
   id: requiredText(100),
   name: requiredText(200),
-  email: z.email().max(254),
+  email: EmailSchema,
   role: RoleSchema,
   avatar: text(2048).optional(),
   lastLogin: isoDateTime,
@@ -349,7 +352,7 @@ export type ManagedUser = z.infer<typeof ManagedUserSchema>;
  */
 export const NewUserFormSchema = z.object({
   name: requiredText(200),
-  email: z.email().max(254),
+  email: EmailSchema,
   role: RoleSchema.default('patient'),
   phone: text(40).default(''),
   department: text(100).default(''),

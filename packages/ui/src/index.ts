@@ -38,3 +38,6 @@ export * from './Unauthorized/Unauthorized';
 export * from './PatientDashboard/PatientDashboard';
 export * from './DoctorPortal/DoctorPortal';
 export * from './AdminDashboard/AdminDashboard';
+export { UserManagement, UserManagementScreen, type UserManagementScreenProps } from './UserManagement/UserManagement';
+export { USERS_QUERY_KEY, useUserManagement, useUsersQuery, useCreateUserMutation, useUserStatusMutation, useDeleteUserMutation, type UserManagementData, type CreateUserOutcome, type CreateUserFailure, type NewUser, type UserStatusAction } from './UserManagement/UserManagement.data';
+export { USER_MANAGEMENT_SCREEN_TEXTS, USER_STATUS_TONE } from './UserManagement/UserManagement.utils';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  EmailSchema,
   APPOINTMENT_TYPES,
   AppointmentStatusSchema,
   CONFIDENTIALITY_LEVELS,
@@ -18,7 +19,7 @@ import { coerceRefillsAllowed } from '../prescriptions';
 
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).default('');
-const email = z.email().max(254);
+const email = EmailSchema;
 const emailOrEmpty = z.union([email, z.literal('')]);
 const isoDate = z.iso.date();
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM');

@@ -226,11 +226,6 @@ export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] |
   return recent.at(-1)?.role === 'user' ? recent : undefined;
 }
 
-/** The last message the user sent, which Retry resends. */
-export function lastUserMessage(messages: readonly ChatMessageView[]): ChatMessageView | undefined {
-  return messages.findLast((m) => m.kind === 'user');
-}
-
 /**
  * The time a message was sent, as the viewer reads it (e.g. '2:30 PM').
  * Belongs in domain format.ts beside formatLastLogin; it is here until domain has a time-of-day formatter.

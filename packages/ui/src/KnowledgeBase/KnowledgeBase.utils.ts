@@ -86,6 +86,7 @@ export const KNOWLEDGE_SCREEN_TEXTS = {
   retry: 'Try again',
   selectPrompt: 'Select a document to read it here.',
   loadingDocument: 'Loading document...',
+  documentFailed: 'The document could not be loaded.',
   updated: 'Updated',
   requires: 'Requires',
   category: 'Category',

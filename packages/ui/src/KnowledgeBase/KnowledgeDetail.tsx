@@ -128,7 +128,7 @@ export function KnowledgeDetail({ empty, doc, loading, error, onRetry, viewerRol
       <Box role="alert" display="flex" flexDirection="column" gap="small">
         <Box display="flex" gap="small" alignItems="center">
           <WarningIcon />
-          <Text tone="critical">{error ?? KNOWLEDGE_SCREEN_TEXTS.retry}</Text>
+          <Text tone="critical">{error ?? KNOWLEDGE_SCREEN_TEXTS.documentFailed}</Text>
         </Box>
         {onRetry ? (
           <div>
