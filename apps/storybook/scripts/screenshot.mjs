@@ -18,10 +18,19 @@ try {
     const [id, size = '1280x900'] = idAndSize.split('@');
     const [width, height] = size.split('x').map(Number);
     const page = await browser.newPage({ viewport: { width, height } });
-    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0, null, { timeout: 30_000 });
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.waitForFunction(
+      () => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0,
+      null,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(1500);
-    const file = join(outDir, `${id}${size === '1280x900' ? '' : `@${size}`}${theme === 'light' ? '' : `-${theme}`}.png`);
+    const file = join(
+      outDir,
+      `${id}${size === '1280x900' ? '' : `@${size}`}${theme === 'light' ? '' : `-${theme}`}.png`,
+    );
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
     await page.close();

@@ -89,3 +89,12 @@ describe('names', () => {
     expect(summarizeSpecializations([])).toBe('');
   });
 });
+
+describe('time of day', () => {
+  it("shows a message time in the viewer's zone, and nothing for an unreadable time", async () => {
+    const { formatTimeOfDay } = await import('./format');
+    expect(formatTimeOfDay('2026-11-02T14:30:00Z')).toBe('2:30 PM');
+    expect(formatTimeOfDay('2026-11-02T14:30:00Z', { timeZone: 'America/New_York' })).toBe('9:30 AM');
+    expect(formatTimeOfDay('nope')).toBe('');
+  });
+});

@@ -118,3 +118,10 @@ export function summarizeSpecializations(list: readonly string[], shown = SPECIA
   if (list.length <= shown) return list.join(', ');
   return `${list.slice(0, shown).join(', ')} +${list.length - shown} more`;
 }
+
+/** A time of day for display (chat message times), e.g. '2:30 PM'; '' for an unreadable time. */
+export function formatTimeOfDay(iso: string, { locale = 'en-US', timeZone = 'UTC' }: Locale = {}): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
+}

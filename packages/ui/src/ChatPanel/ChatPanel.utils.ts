@@ -226,18 +226,8 @@ export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] |
   return recent.at(-1)?.role === 'user' ? recent : undefined;
 }
 
-/**
- * The time a message was sent, as the viewer reads it (e.g. '2:30 PM').
- * Belongs in domain format.ts beside formatLastLogin; it is here until domain has a time-of-day formatter.
- */
-export function formatMessageTime(
-  iso: string,
-  { locale, timeZone }: { locale: string; timeZone: string },
-): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
-}
+/** Message times use the domain formatter. */
+export { formatTimeOfDay as formatMessageTime } from '@sentinel/domain';
 
 /**
  * The panel's wording where the spec gives none (§2 leaves the author labels, counts and provider list open).

@@ -119,12 +119,19 @@ export const inlineList = style({
   padding: 0,
 });
 
+/** A bulleted list (the global reset removes list styles; these lists are read as prose). */
 export const bulletList = style({
   margin: 0,
-  paddingLeft: vars.space.xlarge,
+  // Doubled class: must win over the global `:where(ul)` reset whatever order the sheets load in.
+  selectors: { '&&': { listStyle: 'disc', paddingLeft: vars.space.xlarge } },
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xsmall,
+});
+
+/** Flex items lose their marker unless they stay list items. */
+export const bulletItem = style({
+  display: 'list-item',
 });
 
 export const code = style({

@@ -140,7 +140,7 @@ export function KnowledgeBaseScreen({
             role="group"
             aria-label={KNOWLEDGE_SCREEN_TEXTS.statsLabel}
             display="grid"
-            gridTemplateColumns={{ mobile: 2, desktop: 4 }}
+            gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }}
             gap="medium"
           >
             <StatTile label={KNOWLEDGE_TEXTS.stats[0]} value={stats.totalItems} icon={<BookIcon />} tone="info" />
@@ -160,7 +160,7 @@ export function KnowledgeBaseScreen({
                 <Text size="small">{KNOWLEDGE_SCREEN_TEXTS.restrictionsIntro}</Text>
                 <ul className={styles.bulletList}>
                   {stats.restrictedBy.map((factor) => (
-                    <li key={factor}>
+                    <li key={factor} className={styles.bulletItem}>
                       <Text as="span" size="small">
                         {factor}
                       </Text>
@@ -240,7 +240,7 @@ export function KnowledgeBaseScreen({
         <Card title={KNOWLEDGE_SCREEN_TEXTS.fgaTitle} headingLevel={3} icon={<ShieldIcon />}>
           <ul className={styles.bulletList}>
             {KNOWLEDGE_SCREEN_TEXTS.fgaPoints.map((point) => (
-              <li key={point}>
+              <li key={point} className={styles.bulletItem}>
                 <Text as="span" size="small">
                   {point}
                 </Text>

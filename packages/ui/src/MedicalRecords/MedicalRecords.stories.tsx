@@ -245,7 +245,7 @@ export const NewRecordForm: Story = {
     await userEvent.click(form.getByRole('button', { name: RECORD_SCREEN_TEXTS.createSubmit }));
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
     const created = within(await canvas.findByRole('article', { name: 'Thyroid function panel' }));
-    await expect(created.getByText('Heart rate: 64 bpm')).toBeVisible();
+    await expect(created.getByText('64 bpm')).toHaveTextContent('Heart rate: 64 bpm');
     await expect(created.getByText('Dr. Alice Smith')).toBeVisible();
     await waitFor(() => expect(tileValue(canvasElement, 'Total Records')).toContain('13'));
   },

@@ -103,8 +103,8 @@ describe('MedicalRecordsScreen', () => {
     expect(card.getByText(formatDate(recordById('rec-001').date))).toBeTruthy();
     expect(card.getByText('Dr. Alice Smith')).toBeTruthy();
     expect(card.getByText('Jane Doe')).toBeTruthy();
-    expect(card.getByText('Blood pressure: 128/82 mmHg')).toBeTruthy();
-    expect(card.getByText('Temperature: 98.6 °F')).toBeTruthy();
+    expect(card.getByText('128/82 mmHg').textContent).toBe('Blood pressure: 128/82 mmHg');
+    expect(card.getByText('98.6 °F').textContent).toBe('Temperature: 98.6 °F');
   });
 
   it('labels each confidentiality level in words: normal, sensitive and restricted', () => {

@@ -7,6 +7,7 @@ import { useClock } from '../clock/ClockProvider';
 import { EyeIcon, LockIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Heading, Text } from '../Text/Text';
+import { visuallyHidden } from '../theme/global.css';
 import * as styles from './MedicalRecords.css';
 import {
   CONFIDENTIALITY_LABELS,
@@ -51,7 +52,8 @@ export type RecordCardProps = {
 
 /**
  * §2 A record card: type badge, confidentiality level, title, description, date, doctor, patient name (not for
- * patients) and a vitals summary, with View Details.
+ * patients) and a vitals summary, with View Details. The summary shows the values with their units; each
+ * value's name is there for screen readers (the units already tell sighted readers which is which).
  */
 export function RecordCard({ record, showPatientName, pending = false, onViewDetails }: RecordCardProps) {
   const clock = useClock();
@@ -90,7 +92,8 @@ export function RecordCard({ record, showPatientName, pending = false, onViewDet
                   {vitals.map((v) => (
                     <li key={v.label}>
                       <Text as="span" size="small">
-                        {`${v.label}: ${v.value}`}
+                        <span className={visuallyHidden}>{`${v.label}: `}</span>
+                        {v.value}
                       </Text>
                     </li>
                   ))}
