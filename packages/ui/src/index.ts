@@ -20,10 +20,34 @@ export * from './EmptyState/EmptyState';
 export * from './AlertRegion/AlertRegion';
 export * from './icons/Icon';
 export * from './icons/icons';
-export { Appointments, AppointmentsScreen, type AppointmentsScreenProps, type AppointmentsViewer, type AppointmentStatusChange } from './Appointments/Appointments';
-export { APPOINTMENTS_QUERY_KEY, useAppointmentsQuery, useCreateAppointmentMutation, useAppointmentStatusMutation, useDeleteAppointmentMutation, type NewAppointment } from './Appointments/Appointments.data';
-export { Prescriptions, PrescriptionsScreen, type PrescriptionsScreenProps, type PrescriptionViewer } from './Prescriptions/Prescriptions';
-export { PRESCRIPTIONS_QUERY_KEY, usePrescriptionsQuery, useCreatePrescriptionMutation, useRefillMutation, type NewPrescription } from './Prescriptions/Prescriptions.data';
+export {
+  Appointments,
+  AppointmentsScreen,
+  type AppointmentsScreenProps,
+  type AppointmentsViewer,
+  type AppointmentStatusChange,
+} from './Appointments/Appointments';
+export {
+  APPOINTMENTS_QUERY_KEY,
+  useAppointmentsQuery,
+  useCreateAppointmentMutation,
+  useAppointmentStatusMutation,
+  useDeleteAppointmentMutation,
+  type NewAppointment,
+} from './Appointments/Appointments.data';
+export {
+  Prescriptions,
+  PrescriptionsScreen,
+  type PrescriptionsScreenProps,
+  type PrescriptionViewer,
+} from './Prescriptions/Prescriptions';
+export {
+  PRESCRIPTIONS_QUERY_KEY,
+  usePrescriptionsQuery,
+  useCreatePrescriptionMutation,
+  useRefillMutation,
+  type NewPrescription,
+} from './Prescriptions/Prescriptions.data';
 export * from './Tabs/Tabs';
 export * from './Table/Table';
 export * from './Dialog/Dialog';
@@ -38,12 +62,88 @@ export * from './Unauthorized/Unauthorized';
 export * from './PatientDashboard/PatientDashboard';
 export * from './DoctorPortal/DoctorPortal';
 export * from './AdminDashboard/AdminDashboard';
-export { UserManagement, UserManagementScreen, type UserManagementScreenProps } from './UserManagement/UserManagement';
-export { USERS_QUERY_KEY, useUserManagement, useUsersQuery, useCreateUserMutation, useUserStatusMutation, useDeleteUserMutation, type UserManagementData, type CreateUserOutcome, type CreateUserFailure, type NewUser, type UserStatusAction } from './UserManagement/UserManagement.data';
+export {
+  UserManagement,
+  UserManagementScreen,
+  type UserManagementScreenProps,
+} from './UserManagement/UserManagement';
+export {
+  USERS_QUERY_KEY,
+  useUserManagement,
+  useUsersQuery,
+  useCreateUserMutation,
+  useUserStatusMutation,
+  useDeleteUserMutation,
+  type UserManagementData,
+  type CreateUserOutcome,
+  type CreateUserFailure,
+  type NewUser,
+  type UserStatusAction,
+} from './UserManagement/UserManagement.data';
 export { USER_MANAGEMENT_SCREEN_TEXTS, USER_STATUS_TONE } from './UserManagement/UserManagement.utils';
-export { ChatPanel, ChatPanelScreen, type ChatPanelScreenProps, type AssistantStatusView } from './ChatPanel/ChatPanel';
-export { useChatConversation, useAssistantStatus, useKnowledgeList, useKnowledgeDocument, chatQueryKeys, type ChatConversation } from './ChatPanel/ChatPanel.data';
-export { CHAT_PANEL_TEXTS, PROVIDER_OPTIONS, initialConversation, conversationReducer, type ChatMessageView, type ChatMessageKind } from './ChatPanel/ChatPanel.utils';
+export {
+  ChatPanel,
+  ChatPanelScreen,
+  type ChatPanelScreenProps,
+  type AssistantStatusView,
+} from './ChatPanel/ChatPanel';
+export {
+  useChatConversation,
+  useAssistantStatus,
+  useKnowledgeList,
+  useKnowledgeDocument,
+  chatQueryKeys,
+  type ChatConversation,
+} from './ChatPanel/ChatPanel.data';
+export {
+  CHAT_PANEL_TEXTS,
+  PROVIDER_OPTIONS,
+  initialConversation,
+  conversationReducer,
+  type ChatMessageView,
+  type ChatMessageKind,
+} from './ChatPanel/ChatPanel.utils';
 export { KnowledgeDocumentDialog, type DocumentState } from './ChatPanel/KnowledgeDocumentDialog';
-export { ChallengeDemo, ChallengeDemoScreen, CHALLENGE_DEMO_TEXTS, ROLE_BADGE_TONE, type ChallengeDemoProps, type ChallengeDemoScreenProps, type ChallengeDemoSession } from './ChallengeDemo/ChallengeDemo';
-export { useChallengeDemos, DEMO_KINDS, DEMO_LABELS, FGA_DEMO_QUERIES, type DemoKind, type DemoOutcome, type DemoOutcomes } from './ChallengeDemo/ChallengeDemo.data';
+export {
+  ChallengeDemo,
+  ChallengeDemoScreen,
+  CHALLENGE_DEMO_TEXTS,
+  ROLE_BADGE_TONE,
+  type ChallengeDemoProps,
+  type ChallengeDemoScreenProps,
+  type ChallengeDemoSession,
+} from './ChallengeDemo/ChallengeDemo';
+export {
+  useChallengeDemos,
+  DEMO_KINDS,
+  DEMO_LABELS,
+  FGA_DEMO_QUERIES,
+  type DemoKind,
+  type DemoOutcome,
+  type DemoOutcomes,
+} from './ChallengeDemo/ChallengeDemo.data';
+export {
+  MedicalRecords,
+  MedicalRecordsScreen,
+  type MedicalRecordsScreenProps,
+} from './MedicalRecords/MedicalRecords';
+export {
+  useRecordsQuery,
+  useRecordDetails,
+  useCreateRecordMutation,
+  recordQueryKeys,
+  type NewRecord,
+  type CreateRecordOutcome,
+  type RecordDetailsState,
+} from './MedicalRecords/MedicalRecords.data';
+export {
+  KnowledgeBase,
+  KnowledgeBaseScreen,
+  type KnowledgeBaseScreenProps,
+} from './KnowledgeBase/KnowledgeBase';
+export {
+  useKnowledgeListQuery,
+  useKnowledgeSearch,
+  useKnowledgeItemQuery,
+  knowledgeQueryKeys,
+} from './KnowledgeBase/KnowledgeBase.data';

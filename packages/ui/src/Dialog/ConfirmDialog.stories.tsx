@@ -1,6 +1,6 @@
 import { USER_MANAGEMENT_TEXTS } from '@sentinel/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CONFIRM_CANCEL_LABEL, CONFIRM_TONES, ConfirmDialog } from './ConfirmDialog';
 
 const meta = {
@@ -26,9 +26,9 @@ type Story = StoryObj<typeof meta>;
 /** §4: deleting a user asks first. Focus starts on Cancel; the danger button confirms. */
 export const DeleteUser: Story = {
   play: async ({ args, canvasElement }) => {
-    const dialog = within(canvasElement).getByRole('alertdialog', { name: 'Delete user' });
+    const dialog = await within(canvasElement).findByRole('alertdialog', { name: 'Delete user' });
     await expect(dialog).toHaveAccessibleDescription(USER_MANAGEMENT_TEXTS.deleteConfirm);
-    await expect(within(dialog).getByRole('button', { name: CONFIRM_CANCEL_LABEL })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: CONFIRM_CANCEL_LABEL })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await expect(args.onCancel).not.toHaveBeenCalled();
@@ -47,7 +47,7 @@ export const EscapeCancels: Story = {
 export const Confirming: Story = {
   args: { confirming: true },
   play: async ({ canvasElement }) => {
-    const confirm = within(canvasElement).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete });
+    const confirm = await within(canvasElement).findByRole('button', { name: USER_MANAGEMENT_TEXTS.delete });
     await expect(confirm).toBeDisabled();
     await expect(confirm).toHaveAttribute('aria-busy', 'true');
   },

@@ -64,11 +64,11 @@ type Story = StoryObj<typeof meta>;
 /** Open, named by its title, focus on the Close button. */
 export const Open: Story = {
   play: async ({ args, canvasElement }) => {
-    const dialog = within(canvasElement).getByRole('dialog', { name: jane.name });
+    const dialog = await within(canvasElement).findByRole('dialog', { name: jane.name });
     await expect(dialog).toHaveAccessibleDescription(jane.email);
     // The header's Close comes first (the footer repeats it, as the spec's View modal does).
     const [close] = within(dialog).getAllByRole('button', { name: DIALOG_CLOSE_LABEL });
-    await expect(close).toHaveFocus();
+    await waitFor(() => expect(close).toHaveFocus());
     await userEvent.click(close!);
     await expect(args.onClose).toHaveBeenCalledTimes(1);
   },
@@ -86,7 +86,7 @@ export const EscapeCloses: Story = {
     const canvas = within(canvasElement);
     const opener = canvas.getByRole('button', { name: USER_MANAGEMENT_TEXTS.view });
     await userEvent.click(opener);
-    await expect(canvas.getByRole('dialog', { name: jane.name })).toBeVisible();
+    await expect(await canvas.findByRole('dialog', { name: jane.name })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await expect(args.onClose).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());

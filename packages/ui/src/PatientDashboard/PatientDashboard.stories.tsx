@@ -12,7 +12,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Overview: Story = {
-  globals: { viewport: { value: 'desktop', isRotated: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Welcome back, Jane' })).toBeVisible();
@@ -40,7 +39,7 @@ export const DemoTab: Story = { args: { initialTab: 'challenge-demo' } };
 
 /** §2: on small screens appointments and the demo sit in an overflow menu. */
 export const SmallScreenOverflowMenu: Story = {
-  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const more = await canvas.findByRole('button', { name: 'More' });

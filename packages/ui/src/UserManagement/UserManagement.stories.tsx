@@ -143,7 +143,7 @@ export const CreateFormInvalid: Story = {
     const email = canvas.getByRole('textbox', { name: /Email/ });
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveAccessibleDescription(/email/i);
+    await expect(email).toHaveAccessibleDescription(/e-mail/i);
     await expect(name).toHaveFocus();
     await expect(canvas.getByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeVisible();
   },
