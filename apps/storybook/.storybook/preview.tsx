@@ -22,7 +22,7 @@ const FIXED_CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone:
  * story's `parameters.session`), an API client whose bearer token names that persona, a fresh query cache,
  * and the MSW handlers of packages/mocks over a store reset before each story.
  */
-const withProviders: Decorator = (Story, context) => {
+function StoryProviders({ Story, context }: { Story: Parameters<Decorator>[0]; context: Parameters<Decorator>[1] }) {
   const theme = context.globals.theme as ThemeName;
   const key = (context.parameters.session ?? context.globals.session) as StorySession;
   const session = sessionFor(key);
@@ -30,7 +30,8 @@ const withProviders: Decorator = (Story, context) => {
     () => createApiClient({ getAccessToken: async () => (session.status === 'signedIn' ? session.token : undefined) }),
     [session],
   );
-  const queryClient = useMemo(createQueryClient, [key, context.id]);
+  // A fresh cache for every story and session, so no story sees another's data.
+  const queryClient = useMemo(() => createQueryClient(), [key, context.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ThemeProvider theme={theme}>
       <ClockProvider clock={FIXED_CLOCK}>
@@ -45,7 +46,9 @@ const withProviders: Decorator = (Story, context) => {
       </ClockProvider>
     </ThemeProvider>
   );
-};
+}
+
+const withProviders: Decorator = (Story, context) => <StoryProviders Story={Story} context={context} />;
 
 const preview: Preview = {
   tags: ['autodocs'],
