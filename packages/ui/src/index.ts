@@ -147,3 +147,4 @@ export {
   useKnowledgeItemQuery,
   knowledgeQueryKeys,
 } from './KnowledgeBase/KnowledgeBase.data';
+export * from './ErrorState/ErrorState';

@@ -21,7 +21,10 @@ export const Overview: Story = {
     await expect(canvas.getByText('1,247')).toBeVisible();
     await expect(canvas.getByText('98%')).toBeVisible();
     await expect(canvas.getAllByRole('tab')).toHaveLength(ADMIN_TABS.length);
-    await expect(canvas.getByRole('tab', { name: 'System Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'System Overview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   },
 };
 
@@ -29,7 +32,10 @@ export const ShortcutOpensUsers: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: ADMIN_TEXTS.shortcuts[0] }));
-    await expect(canvas.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'User Management' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   },
 };
 

@@ -43,10 +43,30 @@ export const ADMIN_HEADER = { title: headerTitle, subtitle: headerSubtitle } as 
  */
 export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => void }) {
   const cards = [
-    { label: ADMIN_TEXTS.overviewCards[0], value: numberFormat.format(ADMIN_OVERVIEW.totalUsers), icon: <UsersIcon />, tone: 'info' },
-    { label: ADMIN_TEXTS.overviewCards[1], value: String(ADMIN_OVERVIEW.securityAlerts), icon: <ShieldIcon />, tone: 'positive' },
-    { label: ADMIN_TEXTS.overviewCards[2], value: String(ADMIN_OVERVIEW.activeSessions), icon: <ChartIcon />, tone: 'accent' },
-    { label: ADMIN_TEXTS.overviewCards[3], value: `${ADMIN_OVERVIEW.complianceScore}%`, icon: <CheckIcon />, tone: 'positive' },
+    {
+      label: ADMIN_TEXTS.overviewCards[0],
+      value: numberFormat.format(ADMIN_OVERVIEW.totalUsers),
+      icon: <UsersIcon />,
+      tone: 'info',
+    },
+    {
+      label: ADMIN_TEXTS.overviewCards[1],
+      value: String(ADMIN_OVERVIEW.securityAlerts),
+      icon: <ShieldIcon />,
+      tone: 'positive',
+    },
+    {
+      label: ADMIN_TEXTS.overviewCards[2],
+      value: String(ADMIN_OVERVIEW.activeSessions),
+      icon: <ChartIcon />,
+      tone: 'accent',
+    },
+    {
+      label: ADMIN_TEXTS.overviewCards[3],
+      value: `${ADMIN_OVERVIEW.complianceScore}%`,
+      icon: <CheckIcon />,
+      tone: 'positive',
+    },
   ] as const;
   const shortcuts: { label: string; tab: AdminTab }[] = [
     { label: ADMIN_TEXTS.shortcuts[0], tab: 'users' },
@@ -56,7 +76,13 @@ export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => voi
   ];
   return (
     <Box display="flex" flexDirection="column" gap="xlarge">
-      <Box as="ul" aria-label="System status" display="grid" gridTemplateColumns={{ mobile: 2, desktop: 4 }} gap="large">
+      <Box
+        as="ul"
+        aria-label="System status"
+        display="grid"
+        gridTemplateColumns={{ mobile: 2, desktop: 4 }}
+        gap="large"
+      >
         {cards.map((c) => (
           <li key={c.label}>
             <StatTile label={c.label} value={c.value} icon={c.icon} tone={c.tone} />
@@ -89,7 +115,8 @@ export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDas
   const [tab, setTab] = useState<AdminTab>(initialTab);
   if (session.status !== 'signedIn') return null;
   const { user } = session;
-  const badge = user.roles.find((r) => r.toLowerCase() === 'admin')?.toUpperCase() ?? ADMIN_TEXTS.defaultRoleBadge;
+  const badge =
+    user.roles.find((r) => r.toLowerCase() === 'admin')?.toUpperCase() ?? ADMIN_TEXTS.defaultRoleBadge;
   return (
     <AppShell
       productSuffix={ADMIN_TEXTS.productSuffix}

@@ -77,7 +77,12 @@ export const Tones: Story = {
   render: () => (
     <Stack space="small">
       {ALERT_TONES.map((tone) => (
-        <AlertMessage key={tone} tone={tone} message={`${tone}: ${PERMISSION_ALERTS.processRefills}`} onDismiss={() => undefined} />
+        <AlertMessage
+          key={tone}
+          tone={tone}
+          message={`${tone}: ${PERMISSION_ALERTS.processRefills}`}
+          onDismiss={() => undefined}
+        />
       ))}
       <AlertMessage tone="critical" message={PERMISSION_ALERTS.ownRecordsOnly} />
     </Stack>

@@ -59,7 +59,10 @@ describe('AlertRegion', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: `show ${PERMISSION_ALERTS.updateUsers}` }));
     await userEvent.click(screen.getByRole('button', { name: `show ${PERMISSION_ALERTS.deleteUsers}` }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([PERMISSION_ALERTS.updateUsers, PERMISSION_ALERTS.deleteUsers]);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      PERMISSION_ALERTS.updateUsers,
+      PERMISSION_ALERTS.deleteUsers,
+    ]);
     const [firstDismiss] = screen.getAllByRole('button', { name: 'Dismiss' });
     await userEvent.click(firstDismiss!);
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([PERMISSION_ALERTS.deleteUsers]);
@@ -73,7 +76,9 @@ describe('AlertRegion', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: `show ${PERMISSION_ALERTS.processRefills}` }));
     const dismiss = screen.getByRole('button', { name: 'Dismiss' });
-    expect(document.getElementById(dismiss.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PERMISSION_ALERTS.processRefills);
+    expect(document.getElementById(dismiss.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      PERMISSION_ALERTS.processRefills,
+    );
   });
 });
 
@@ -82,7 +87,10 @@ describe('useAlerts', () => {
     const { result } = renderHook(() => useAlerts(), { wrapper });
     let ids: string[] = [];
     act(() => {
-      ids = [result.current.show(PERMISSION_ALERTS.createAppointments), result.current.show('Saved', 'positive')];
+      ids = [
+        result.current.show(PERMISSION_ALERTS.createAppointments),
+        result.current.show('Saved', 'positive'),
+      ];
     });
     expect(ids).toEqual(['alert-1', 'alert-2']);
     expect(result.current.alerts).toEqual([
@@ -130,7 +138,14 @@ describe('AlertMessage', () => {
   });
 
   it('keeps its tone icon decorative, so only the words are announced', () => {
-    render(<AlertMessage message="Record saved" tone="positive" onDismiss={() => undefined} dismissLabel="Close message" />);
+    render(
+      <AlertMessage
+        message="Record saved"
+        tone="positive"
+        onDismiss={() => undefined}
+        dismissLabel="Close message"
+      />,
+    );
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('button', { name: 'Close message' })).toBeDefined();
   });

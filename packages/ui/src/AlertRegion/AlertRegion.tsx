@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { IconButton } from '../Button/Button';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons/icons';
 import * as styles from './AlertRegion.css';
@@ -20,7 +29,12 @@ export type AlertsApi = {
 export const DISMISS_LABEL = 'Dismiss';
 
 /** Urgent tones interrupt (role="alert"); the others wait for a pause (role="status"). */
-const ROLE: Record<AlertTone, 'alert' | 'status'> = { critical: 'alert', caution: 'alert', positive: 'status', info: 'status' };
+const ROLE: Record<AlertTone, 'alert' | 'status'> = {
+  critical: 'alert',
+  caution: 'alert',
+  positive: 'status',
+  info: 'status',
+};
 const ICON: Record<AlertTone, ReactNode> = {
   critical: <WarningIcon />,
   caution: <WarningIcon />,
@@ -40,7 +54,12 @@ export type AlertMessageProps = {
  * One message in a tone. The text itself carries the live role, so a screen reader announces the message and
  * not the button beside it; the icon and the border repeat the tone, never replacing the words.
  */
-export function AlertMessage({ message, tone = 'critical', onDismiss, dismissLabel = DISMISS_LABEL }: AlertMessageProps) {
+export function AlertMessage({
+  message,
+  tone = 'critical',
+  onDismiss,
+  dismissLabel = DISMISS_LABEL,
+}: AlertMessageProps) {
   const messageId = useId();
   return (
     <div className={`${styles.alert} ${styles.tone[tone]}`}>
@@ -49,7 +68,13 @@ export function AlertMessage({ message, tone = 'critical', onDismiss, dismissLab
         {message}
       </p>
       {onDismiss && (
-        <IconButton label={dismissLabel} icon={<CloseIcon size="small" />} size="small" aria-describedby={messageId} onClick={onDismiss} />
+        <IconButton
+          label={dismissLabel}
+          icon={<CloseIcon size="small" />}
+          size="small"
+          aria-describedby={messageId}
+          onClick={onDismiss}
+        />
       )}
     </div>
   );
@@ -72,7 +97,10 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     const id = `alert-${counter.current}`;
     // Showing the same message again moves it to the end as a new element, so it is announced again
     // rather than stacked twice.
-    setAlerts((current) => [...current.filter((a) => !(a.message === message && a.tone === tone)), { id, message, tone }]);
+    setAlerts((current) => [
+      ...current.filter((a) => !(a.message === message && a.tone === tone)),
+      { id, message, tone },
+    ]);
     return id;
   }, []);
 

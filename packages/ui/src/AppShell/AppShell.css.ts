@@ -26,7 +26,12 @@ export const bar = style({
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
 });
 
-export const brand = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, color: vars.color.brand });
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  color: vars.color.brand,
+});
 
 export const main = style({
   width: '100%',

@@ -22,7 +22,15 @@ export type AppShellProps = {
 };
 
 /** The signed-in frame of every dashboard: a navigation bar with the user and Log out, and the main region. */
-export function AppShell({ productSuffix, user, heading, subheading, roleBadge, onLogout, children }: AppShellProps) {
+export function AppShell({
+  productSuffix,
+  user,
+  heading,
+  subheading,
+  roleBadge,
+  onLogout,
+  children,
+}: AppShellProps) {
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main-content">

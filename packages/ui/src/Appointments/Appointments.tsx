@@ -15,6 +15,7 @@ import { useCallback, useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Badge } from '../Badge/Badge';
 import { Box } from '../Box/Box';
+import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
 import { ConfirmDialog } from '../Dialog/ConfirmDialog';
@@ -197,24 +198,7 @@ export function AppointmentsScreen({
       {loading ? (
         <Spinner label={APPOINTMENT_SCREEN_TEXTS.loading} />
       ) : error !== undefined ? (
-        <Box
-          role="alert"
-          display="flex"
-          flexDirection="column"
-          gap="medium"
-          padding="large"
-          background="critical"
-          borderRadius="medium"
-        >
-          <Text tone="critical">{error}</Text>
-          {onRetry ? (
-            <Box display="flex">
-              <Button variant="secondary" onClick={onRetry}>
-                {APPOINTMENT_SCREEN_TEXTS.retry}
-              </Button>
-            </Box>
-          ) : null}
-        </Box>
+        <ErrorState message={error} onRetry={onRetry} />
       ) : (
         <>
           <Box

@@ -2,6 +2,7 @@
  * Display words of the appointments screen that the spec leaves open (it names the values, not how they read),
  * kept in one place so the screen, its stories and its tests share them.
  */
+import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { Appointment, AppointmentStatus } from '@sentinel/domain';
 
 type AppointmentType = Exclude<Appointment['type'], ''>;
@@ -30,7 +31,7 @@ export const APPOINTMENT_SCREEN_TEXTS = {
   deleteTitle: 'Delete appointment',
   deleteConfirm: 'Are you sure you want to delete this appointment? This action cannot be undone.',
   loading: 'Loading appointments...',
-  retry: 'Try again',
+  retry: RETRY_LABEL,
   summary: 'Appointment summary',
   tableCaption: 'Appointments',
   /** An empty cell (no name, no type given: §5 allows empty values). */

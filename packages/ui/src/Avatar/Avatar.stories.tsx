@@ -36,7 +36,9 @@ export const WithPicture: Story = {
 export const Initials: Story = {
   args: { name: PERSONAS.alice.name },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('img', { name: PERSONAS.alice.name })).toHaveTextContent('AS');
+    await expect(within(canvasElement).getByRole('img', { name: PERSONAS.alice.name })).toHaveTextContent(
+      'AS',
+    );
   },
 };
 

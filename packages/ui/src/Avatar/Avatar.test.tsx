@@ -8,7 +8,7 @@ const alice = PERSONAS.alice;
 const PICTURE = '/avatars/jane.png';
 
 describe('Avatar', () => {
-  it('shows the picture with the person\'s name as its alternative text', () => {
+  it("shows the picture with the person's name as its alternative text", () => {
     render(<Avatar name={jane.name} picture={PICTURE} />);
     const img = screen.getByRole('img', { name: 'Jane Doe' });
     expect(img.tagName).toBe('IMG');

@@ -24,7 +24,14 @@ export function Avatar({ name, picture, size = 'standard', decorative = false }:
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const className = `${styles.base} ${styles.size[size]}`;
   if (picture && picture !== failed) {
-    return <img className={className} src={picture} alt={decorative ? '' : name} onError={() => setFailed(picture)} />;
+    return (
+      <img
+        className={className}
+        src={picture}
+        alt={decorative ? '' : name}
+        onError={() => setFailed(picture)}
+      />
+    );
   }
   if (decorative) {
     return (

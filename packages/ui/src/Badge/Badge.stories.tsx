@@ -27,9 +27,13 @@ export const Regular: Story = {
 };
 
 /** The admin top bar's role badge (§2 Admin dashboard). */
-export const Strong: Story = { args: { children: ADMIN_TEXTS.defaultRoleBadge, tone: 'accent', weight: 'strong' } };
+export const Strong: Story = {
+  args: { children: ADMIN_TEXTS.defaultRoleBadge, tone: 'accent', weight: 'strong' },
+};
 
-export const WithIcon: Story = { args: { children: 'HIPAA Compliant', tone: 'positive', icon: <ShieldIcon size="small" /> } };
+export const WithIcon: Story = {
+  args: { children: 'HIPAA Compliant', tone: 'positive', icon: <ShieldIcon size="small" /> },
+};
 
 /** Every tone in both weights; each badge carries its text. */
 export const AllTones: Story = {

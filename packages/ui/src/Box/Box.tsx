@@ -19,10 +19,15 @@ const SPRINKLE_KEYS = new Set<string>(sprinkles.properties);
  * The one layout primitive (shared/STYLE.md): props map to a small set of atomic classes. Components never
  * take className or style, so gaps in the system surface instead of being patched per screen.
  */
-export const Box = forwardRef<HTMLElement, BoxProps>(function Box({ as = 'div', bordered: withBorder, ...props }, ref) {
+export const Box = forwardRef<HTMLElement, BoxProps>(function Box(
+  { as = 'div', bordered: withBorder, ...props },
+  ref,
+) {
   const atoms: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) (SPRINKLE_KEYS.has(key) ? atoms : rest)[key] = value;
-  const className = [sprinkles(atoms as Sprinkles), withBorder ? bordered : undefined].filter(Boolean).join(' ');
+  const className = [sprinkles(atoms as Sprinkles), withBorder ? bordered : undefined]
+    .filter(Boolean)
+    .join(' ');
   return createElement(as, { ...rest, ref, className });
 });

@@ -31,7 +31,9 @@ export const Primary: Story = {
 
 export const Secondary: Story = { args: { variant: 'secondary', children: USER_MANAGEMENT_TEXTS.close } };
 
-export const Danger: Story = { args: { variant: 'danger', children: USER_MANAGEMENT_TEXTS.delete, icon: <TrashIcon /> } };
+export const Danger: Story = {
+  args: { variant: 'danger', children: USER_MANAGEMENT_TEXTS.delete, icon: <TrashIcon /> },
+};
 
 export const Ghost: Story = { args: { variant: 'ghost', children: 'Logout', icon: <LogoutIcon /> } };
 
@@ -55,7 +57,9 @@ export const Loading: Story = {
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser })).toBeDisabled();
+    await expect(
+      within(canvasElement).getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }),
+    ).toBeDisabled();
   },
 };
 

@@ -102,7 +102,15 @@ describe('IconButton', () => {
 
   it('calls onClick when pressed', async () => {
     const onClick = vi.fn();
-    render(<IconButton label={USER_MANAGEMENT_TEXTS.delete} icon={<TrashIcon />} variant="danger" size="small" onClick={onClick} />);
+    render(
+      <IconButton
+        label={USER_MANAGEMENT_TEXTS.delete}
+        icon={<TrashIcon />}
+        variant="danger"
+        size="small"
+        onClick={onClick}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
     expect(onClick).toHaveBeenCalledTimes(1);
   });

@@ -30,7 +30,17 @@ const join = (...classes: (string | false | undefined)[]) => classes.filter(Bool
 
 /** The product's button. Defaults to type="button" so it never submits a form by accident. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { children, variant = 'primary', size = 'standard', type = 'button', loading = false, disabled = false, icon, fullWidth = false, ...native },
+  {
+    children,
+    variant = 'primary',
+    size = 'standard',
+    type = 'button',
+    loading = false,
+    disabled = false,
+    icon,
+    fullWidth = false,
+    ...native
+  },
   ref,
 ) {
   return (
@@ -62,7 +72,16 @@ export type IconButtonProps = Omit<NativeButtonProps, 'aria-label' | 'title'> & 
 
 /** A button showing only an icon, named by `label` (aria-label and title). */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, icon, variant = 'ghost', size = 'standard', type = 'button', loading = false, disabled = false, ...native },
+  {
+    label,
+    icon,
+    variant = 'ghost',
+    size = 'standard',
+    type = 'button',
+    loading = false,
+    disabled = false,
+    ...native
+  },
   ref,
 ) {
   return (

@@ -70,7 +70,17 @@ export const AllTones: Story = {
   render: () => (
     <Stack space="medium">
       {TONES.map((tone) => (
-        <Card key={tone} tone={tone} title={`${tone} card`} headingLevel={3} actions={<Button size="small" variant="secondary">Open</Button>}>
+        <Card
+          key={tone}
+          tone={tone}
+          title={`${tone} card`}
+          headingLevel={3}
+          actions={
+            <Button size="small" variant="secondary">
+              Open
+            </Button>
+          }
+        >
           <Text size="small" tone="muted">
             A card with the {tone} stripe.
           </Text>

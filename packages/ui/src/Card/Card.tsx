@@ -30,7 +30,17 @@ const join = (...classes: (string | false | undefined)[]) => classes.filter(Bool
  * A bordered surface. With a title it renders <section aria-labelledby> so the card is a named region screen
  * reader users can jump to; without one it is a plain container.
  */
-export function Card({ children, title, headingLevel = 2, description, icon, actions, tone, padding = 'standard', id }: CardProps) {
+export function Card({
+  children,
+  title,
+  headingLevel = 2,
+  description,
+  icon,
+  actions,
+  tone,
+  padding = 'standard',
+  id,
+}: CardProps) {
   const titleId = useId();
   const className = join(styles.base, styles.padding[padding], tone && styles.stripe[tone]);
   const hasHeader = title !== undefined || actions !== undefined;

@@ -55,7 +55,11 @@ export const QuickActions: Story = {
   render: (args) => (
     <Stack direction="horizontal" wrap space="small">
       {CHAT_TEXTS.quickActions.map((text, i) => (
-        <Chip key={text} onClick={args.onClick} icon={i === 2 ? <BookIcon size="small" /> : <PillIcon size="small" />}>
+        <Chip
+          key={text}
+          onClick={args.onClick}
+          icon={i === 2 ? <BookIcon size="small" /> : <PillIcon size="small" />}
+        >
           {text}
         </Chip>
       ))}

@@ -27,7 +27,15 @@ const join = (...classes: (string | false | undefined)[]) => classes.filter(Bool
  * A compact label in four forms, chosen by the props given: toggle (selected + onClick, aria-pressed),
  * action (onClick), removable (onRemove) and static (neither, e.g. the permission chips of the user view).
  */
-export function Chip({ children, icon, selected, onClick, onRemove, removeLabel, disabled = false }: ChipProps) {
+export function Chip({
+  children,
+  icon,
+  selected,
+  onClick,
+  onRemove,
+  removeLabel,
+  disabled = false,
+}: ChipProps) {
   if (onRemove) {
     return (
       <span className={join(styles.base, styles.removable)}>

@@ -28,7 +28,9 @@ export const DeleteUser: Story = {
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('alertdialog', { name: 'Delete user' });
     await expect(dialog).toHaveAccessibleDescription(USER_MANAGEMENT_TEXTS.deleteConfirm);
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: CONFIRM_CANCEL_LABEL })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: CONFIRM_CANCEL_LABEL })).toHaveFocus(),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await expect(args.onCancel).not.toHaveBeenCalled();
@@ -54,5 +56,11 @@ export const Confirming: Story = {
 };
 
 export const NeutralTone: Story = {
-  args: { tone: 'neutral', title: 'Sign out', message: 'Sign out of Sentinel Health?', confirmLabel: 'Sign out', cancelLabel: 'Stay' },
+  args: {
+    tone: 'neutral',
+    title: 'Sign out',
+    message: 'Sign out of Sentinel Health?',
+    confirmLabel: 'Sign out',
+    cancelLabel: 'Stay',
+  },
 };

@@ -42,7 +42,10 @@ async function openIt(props: Parameters<typeof Harness>[0] = {}) {
 describe('ConfirmDialog (§4: deleting removes the user after confirmation)', () => {
   it('asks the question as an alert dialog named by its title', async () => {
     await openIt();
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete user', description: USER_MANAGEMENT_TEXTS.deleteConfirm });
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete user',
+      description: USER_MANAGEMENT_TEXTS.deleteConfirm,
+    });
     expect(dialog).toBeTruthy();
     expect(screen.queryByRole('button', { name: DIALOG_CLOSE_LABEL })).toBeNull();
   });
@@ -57,7 +60,9 @@ describe('ConfirmDialog (§4: deleting removes the user after confirmation)', ()
     const onCancel = vi.fn();
     const { user, opener } = await openIt({ onConfirm, onCancel });
     const dialog = screen.getByRole('alertdialog');
-    await user.click(screen.getAllByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }).find((b) => dialog.contains(b))!);
+    await user.click(
+      screen.getAllByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }).find((b) => dialog.contains(b))!,
+    );
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(opener);

@@ -11,11 +11,17 @@ const jane = PERSONAS.jane;
 
 const details = (
   <dl>
-    <Text as="dt" weight="strong">Email</Text>
+    <Text as="dt" weight="strong">
+      Email
+    </Text>
     <Text as="dd">{jane.email}</Text>
-    <Text as="dt" weight="strong">Phone</Text>
+    <Text as="dt" weight="strong">
+      Phone
+    </Text>
     <Text as="dd">{jane.phone}</Text>
-    <Text as="dt" weight="strong">Role</Text>
+    <Text as="dt" weight="strong">
+      Role
+    </Text>
     <Text as="dd">{jane.role}</Text>
   </dl>
 );

@@ -136,7 +136,13 @@ describe('Dialog', () => {
     prototype.showModal = undefined;
     try {
       render(
-        <Dialog open onClose={() => undefined} title="Record" size="large" footer={<button type="button">Edit User</button>}>
+        <Dialog
+          open
+          onClose={() => undefined}
+          title="Record"
+          size="large"
+          footer={<button type="button">Edit User</button>}
+        >
           Body
         </Dialog>,
       );

@@ -52,7 +52,17 @@ function hide(dialog: HTMLDialogElement) {
 }
 
 /** The modal both Dialog and ConfirmDialog are made of. */
-export function ModalDialog({ open, onClose, title, description, size = 'standard', children, footer, role, showClose }: ModalProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  description,
+  size = 'standard',
+  children,
+  footer,
+  role,
+  showClose,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -119,7 +129,9 @@ export function ModalDialog({ open, onClose, title, description, size = 'standar
                 </div>
               ) : null}
             </div>
-            {showClose ? <IconButton label={DIALOG_CLOSE_LABEL} icon={<CloseIcon />} variant="ghost" onClick={onClose} /> : null}
+            {showClose ? (
+              <IconButton label={DIALOG_CLOSE_LABEL} icon={<CloseIcon />} variant="ghost" onClick={onClose} />
+            ) : null}
           </div>
           {children ? <div className={styles.body}>{children}</div> : null}
           {footer ? <div className={styles.footer}>{footer}</div> : null}

@@ -25,7 +25,10 @@ export const PlaceholderCardOpensKnowledge: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Open medical knowledge' }));
-    await expect(canvas.getByRole('tab', { name: 'Medical Knowledge' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Medical Knowledge' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   },
 };
 
@@ -33,4 +36,7 @@ export const KnowledgeTab: Story = { args: { initialTab: 'knowledge' } };
 export const PatientsTab: Story = { args: { initialTab: 'patients' } };
 export const PrescriptionsTab: Story = { args: { initialTab: 'prescriptions' } };
 export const AppointmentsTab: Story = { args: { initialTab: 'appointments' } };
-export const CardiologistKnowledge: Story = { parameters: { session: 'ben' }, args: { initialTab: 'knowledge' } };
+export const CardiologistKnowledge: Story = {
+  parameters: { session: 'ben' },
+  args: { initialTab: 'knowledge' },
+};

@@ -51,9 +51,15 @@ export const WithAction: Story = {
 };
 
 export const Knowledge: Story = {
-  args: { title: KNOWLEDGE_TEXTS.emptyTitle, description: KNOWLEDGE_TEXTS.emptyHint, icon: <BookIcon size="large" /> },
+  args: {
+    title: KNOWLEDGE_TEXTS.emptyTitle,
+    description: KNOWLEDGE_TEXTS.emptyHint,
+    icon: <BookIcon size="large" />,
+  },
 };
 
 export const WithoutIcon: Story = { args: { title: APPOINTMENT_TEXTS.empty, icon: undefined } };
 
-export const Appointments: Story = { args: { title: APPOINTMENT_TEXTS.empty, icon: <CalendarIcon size="large" /> } };
+export const Appointments: Story = {
+  args: { title: APPOINTMENT_TEXTS.empty, icon: <CalendarIcon size="large" /> },
+};

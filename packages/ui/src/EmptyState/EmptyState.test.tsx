@@ -9,7 +9,11 @@ import { EmptyState } from './EmptyState';
 describe('EmptyState', () => {
   it('says what is missing and how to find it (§2 User management empty state with a search)', () => {
     const { container } = render(
-      <EmptyState icon={<UsersIcon size="large" />} title={USER_MANAGEMENT_TEXTS.emptyTitle} description={USER_MANAGEMENT_TEXTS.emptySearchHint} />,
+      <EmptyState
+        icon={<UsersIcon size="large" />}
+        title={USER_MANAGEMENT_TEXTS.emptyTitle}
+        description={USER_MANAGEMENT_TEXTS.emptySearchHint}
+      />,
     );
     expect(container.textContent).toBe('No users foundTry adjusting your search criteria');
     expect(screen.queryByRole('img')).toBeNull();

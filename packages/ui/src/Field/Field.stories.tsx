@@ -41,7 +41,13 @@ export const WithHint: Story = {
 };
 
 export const WithError: Story = {
-  args: { label: 'Email', type: 'email', required: true, defaultValue: 'jane.doe', error: 'Enter a valid email address' },
+  args: {
+    label: 'Email',
+    type: 'email',
+    required: true,
+    defaultValue: 'jane.doe',
+    error: 'Enter a valid email address',
+  },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Email' });
     await expect(input).toBeInvalid();
@@ -51,7 +57,14 @@ export const WithError: Story = {
 
 /** §9: the refills input maximum is 10. */
 export const NumberWithLimits: Story = {
-  args: { label: 'Refills allowed', type: 'number', min: 0, max: 10, defaultValue: '0', hint: 'From 0 to 10' },
+  args: {
+    label: 'Refills allowed',
+    type: 'number',
+    min: 0,
+    max: 10,
+    defaultValue: '0',
+    hint: 'From 0 to 10',
+  },
 };
 
 export const DateAndTime: Story = {
@@ -147,7 +160,12 @@ const onSearch = fn();
 /** The knowledge base searches on Enter (§2). */
 export const Search: Story = {
   render: () => (
-    <SearchField label="Search users" hideLabel placeholder={USER_MANAGEMENT_TEXTS.searchPlaceholder} onSubmit={onSearch} />
+    <SearchField
+      label="Search users"
+      hideLabel
+      placeholder={USER_MANAGEMENT_TEXTS.searchPlaceholder}
+      onSubmit={onSearch}
+    />
   ),
   play: async ({ canvasElement }) => {
     onSearch.mockClear();

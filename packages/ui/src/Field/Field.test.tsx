@@ -24,7 +24,10 @@ describe('TextField', () => {
 
   it('announces the hint and the error with the input and marks it invalid', () => {
     render(<TextField label="Email" hint="We never share it" error="Enter a valid email" />);
-    const input = screen.getByRole('textbox', { name: 'Email', description: 'We never share it Enter a valid email' });
+    const input = screen.getByRole('textbox', {
+      name: 'Email',
+      description: 'We never share it Enter a valid email',
+    });
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -42,7 +45,9 @@ describe('TextField', () => {
         <TextField label="Name" hint="Full name" aria-describedby="extra" />
       </>,
     );
-    expect(screen.getByRole('textbox', { name: 'Name', description: 'Full name Shown on the card' })).toBeTruthy();
+    expect(
+      screen.getByRole('textbox', { name: 'Name', description: 'Full name Shown on the card' }),
+    ).toBeTruthy();
   });
 
   it('works controlled: the owner decides the value', async () => {
@@ -76,7 +81,14 @@ describe('Select', () => {
 
   it('offers its options under its label and reports a change', async () => {
     const onChange = vi.fn();
-    render(<Select label="Role" options={options} defaultValue="patient" onChange={(e) => onChange(e.target.value)} />);
+    render(
+      <Select
+        label="Role"
+        options={options}
+        defaultValue="patient"
+        onChange={(e) => onChange(e.target.value)}
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'Role' });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Patient', 'Doctor']);
     await userEvent.selectOptions(select, 'doctor');
@@ -122,7 +134,10 @@ describe('Textarea', () => {
 
   it('defaults to three rows and announces hint and error', () => {
     render(<Textarea label="Notes" hint="Optional" error="Too long" />);
-    const box = screen.getByRole('textbox', { name: 'Notes', description: 'Optional Too long' }) as HTMLTextAreaElement;
+    const box = screen.getByRole('textbox', {
+      name: 'Notes',
+      description: 'Optional Too long',
+    }) as HTMLTextAreaElement;
     expect(box.getAttribute('rows')).toBe('3');
     expect(box.getAttribute('aria-invalid')).toBe('true');
   });
@@ -131,7 +146,13 @@ describe('Textarea', () => {
 describe('SearchField', () => {
   it('submits the typed text on Enter', async () => {
     const onSubmit = vi.fn();
-    render(<SearchField label="Search users" placeholder={USER_MANAGEMENT_TEXTS.searchPlaceholder} onSubmit={onSubmit} />);
+    render(
+      <SearchField
+        label="Search users"
+        placeholder={USER_MANAGEMENT_TEXTS.searchPlaceholder}
+        onSubmit={onSubmit}
+      />,
+    );
     const input = screen.getByRole('searchbox', { name: 'Search users' });
     expect(input.getAttribute('placeholder')).toBe(USER_MANAGEMENT_TEXTS.searchPlaceholder);
     await userEvent.type(input, 'metformin');

@@ -10,7 +10,16 @@ import {
 import { visuallyHidden } from '../theme/global.css';
 import * as styles from './Field.css';
 
-export const TEXT_FIELD_TYPES = ['text', 'email', 'tel', 'date', 'time', 'number', 'search', 'password'] as const;
+export const TEXT_FIELD_TYPES = [
+  'text',
+  'email',
+  'tel',
+  'date',
+  'time',
+  'number',
+  'search',
+  'password',
+] as const;
 export type TextFieldType = (typeof TEXT_FIELD_TYPES)[number];
 
 /** What every field has: a visible label, an optional hint, an optional error, a required marker. */
@@ -34,7 +43,16 @@ type ShellProps = FieldBaseProps & {
 };
 
 /** Label, hint, control and error in that order, wired together by ids. */
-function FieldShell({ id: givenId, label, hint, error, required, hideLabel, describedBy, children }: ShellProps) {
+function FieldShell({
+  id: givenId,
+  label,
+  hint,
+  error,
+  required,
+  hideLabel,
+  describedBy,
+  children,
+}: ShellProps) {
   const generated = useId();
   const id = givenId ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -173,7 +191,14 @@ export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(functi
     }
   };
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} describedBy={describedBy}>
+    <FieldShell
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+    >
       {(control) => (
         <input
           enterKeyHint="search"

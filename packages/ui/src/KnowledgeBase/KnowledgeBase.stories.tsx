@@ -117,7 +117,9 @@ export const ErrorState: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The query client retries a server error once (after about a second) before giving up.
-    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(DEFAULT_ERROR_MESSAGES.internal);
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      DEFAULT_ERROR_MESSAGES.internal,
+    );
     await expect(canvas.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.retry })).toBeVisible();
   },
 };
@@ -127,7 +129,10 @@ export const SearchEnter: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
-    await userEvent.type(canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }), 'metformin{Enter}');
+    await userEvent.type(
+      canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }),
+      'metformin{Enter}',
+    );
     await expect(await canvas.findByText(KNOWLEDGE_SCREEN_TEXTS.resultsFor('metformin'))).toBeVisible();
     await expect(await listed(canvasElement)).toEqual([METFORMIN]);
     await userEvent.click(canvas.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.clearSearch }));
@@ -141,7 +146,10 @@ export const SearchNoResult: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
-    await userEvent.type(canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }), 'metformin{Enter}');
+    await userEvent.type(
+      canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }),
+      'metformin{Enter}',
+    );
     await expect(await canvas.findByText(KNOWLEDGE_TEXTS.emptyTitle)).toBeVisible();
   },
 };
@@ -173,7 +181,9 @@ export const ItemSelected: Story = {
     await listed(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: METFORMIN }));
     await expect(canvas.getByRole('button', { name: METFORMIN })).toHaveAttribute('aria-current', 'true');
-    const content = await canvas.findByRole('region', { name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN) });
+    const content = await canvas.findByRole('region', {
+      name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN),
+    });
     await expect(within(content).getByRole('heading', { level: 4, name: 'Overview' })).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 3, name: METFORMIN })).toBeVisible();
     await expect(canvas.getByText('Doctor (you)')).toBeVisible();
@@ -190,7 +200,10 @@ export const SearchError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
-    await userEvent.type(canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }), 'metformin{Enter}');
+    await userEvent.type(
+      canvas.getByRole('searchbox', { name: KNOWLEDGE_SCREEN_TEXTS.searchLabel }),
+      'metformin{Enter}',
+    );
     await expect(await canvas.findByRole('alert')).toHaveTextContent(DEFAULT_ERROR_MESSAGES.internal);
     await expect(await listed(canvasElement)).toHaveLength(4);
     await expect(canvas.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.retry })).toBeVisible();

@@ -56,10 +56,15 @@ const METFORMIN = item('metformin', 'Metformin: Prescribing and Monitoring', 'me
   sensitivity: 'medium',
   prescribingAuthority: true,
 });
-const DIAGNOSTICS = item('diabetes-type2-diagnostics', 'Type 2 Diabetes: Diagnostic Criteria and Evaluation', 'diagnostic', {
-  specializationRequired: ['endocrinology', 'internal-medicine', 'family-medicine'],
-  sensitivity: 'high',
-});
+const DIAGNOSTICS = item(
+  'diabetes-type2-diagnostics',
+  'Type 2 Diabetes: Diagnostic Criteria and Evaluation',
+  'diagnostic',
+  {
+    specializationRequired: ['endocrinology', 'internal-medicine', 'family-medicine'],
+    sensitivity: 'high',
+  },
+);
 const ALL = [LIFESTYLE, HYPERTENSION, METFORMIN, DIAGNOSTICS];
 
 const fullStats: AccessStats = { totalItems: 4, accessibleItems: 4, accessPercentage: 100, restrictedBy: [] };
@@ -88,7 +93,9 @@ function renderScreen(props: Partial<KnowledgeBaseScreenProps> = {}) {
     onRetrySearch: vi.fn(),
     onRetryDocument: vi.fn(),
   };
-  const view = render(<KnowledgeBaseScreen items={ALL} stats={fullStats} viewerRole="doctor" {...handlers} {...props} />);
+  const view = render(
+    <KnowledgeBaseScreen items={ALL} stats={fullStats} viewerRole="doctor" {...handlers} {...props} />,
+  );
   return { ...handlers, ...view };
 }
 
@@ -150,7 +157,11 @@ describe('KnowledgeBaseScreen', () => {
 
   it('clears the search text and goes back to the full list with the clear button', async () => {
     const user = userEvent.setup();
-    const { onClearSearch } = renderScreen({ items: [METFORMIN], activeQuery: 'metformin', initialQuery: 'metformin' });
+    const { onClearSearch } = renderScreen({
+      items: [METFORMIN],
+      activeQuery: 'metformin',
+      initialQuery: 'metformin',
+    });
     expect(screen.getByText(KNOWLEDGE_SCREEN_TEXTS.resultsFor('metformin'))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.clearSearch }));
     expect(onClearSearch).toHaveBeenCalledOnce();
@@ -187,11 +198,18 @@ describe('KnowledgeBaseScreen', () => {
   });
 
   it('shows the selected document with its roles, the viewer’s own marked (you), and the markdown content', () => {
-    renderScreen({ selectedId: 'metformin', document: METFORMIN_DOC, viewerRole: 'pharmacist', items: [METFORMIN] });
+    renderScreen({
+      selectedId: 'metformin',
+      document: METFORMIN_DOC,
+      viewerRole: 'pharmacist',
+      items: [METFORMIN],
+    });
     expect(screen.getByRole('heading', { level: 3, name: METFORMIN.title })).toBeTruthy();
     expect(screen.getByText('Pharmacist (you)')).toBeTruthy();
     expect(screen.getByText('Doctor')).toBeTruthy();
-    const content = screen.getByRole('region', { name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN.title) });
+    const content = screen.getByRole('region', {
+      name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN.title),
+    });
     expect(content.getAttribute('tabindex')).toBe('0');
     expect(within(content).getByRole('heading', { level: 4, name: 'Overview' })).toBeTruthy();
     expect(within(content).getByText('hepatic glucose production').tagName).toBe('STRONG');
@@ -256,8 +274,12 @@ describe('KnowledgeBaseScreen', () => {
 
   it('marks the list busy and the Search button busy while a search runs', () => {
     renderScreen({ searching: true });
-    expect(screen.getByRole('list', { name: KNOWLEDGE_SCREEN_TEXTS.listLabel }).getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.searchButton }).getAttribute('aria-busy')).toBe('true');
+    expect(
+      screen.getByRole('list', { name: KNOWLEDGE_SCREEN_TEXTS.listLabel }).getAttribute('aria-busy'),
+    ).toBe('true');
+    expect(
+      screen.getByRole('button', { name: KNOWLEDGE_SCREEN_TEXTS.searchButton }).getAttribute('aria-busy'),
+    ).toBe('true');
   });
 });
 
@@ -345,7 +367,9 @@ describe('KnowledgeBase (connected to the mock API)', () => {
     const user = renderConnected('phil');
     await findTitles();
     await user.click(screen.getByRole('button', { name: METFORMIN.title }));
-    const content = await screen.findByRole('region', { name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN.title) });
+    const content = await screen.findByRole('region', {
+      name: KNOWLEDGE_SCREEN_TEXTS.contentLabel(METFORMIN.title),
+    });
     expect(within(content).getByRole('heading', { level: 4, name: 'Overview' })).toBeTruthy();
     expect(screen.getByText('Pharmacist (you)')).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import { KNOWLEDGE_TEXTS, type AccessStats } from '@sentinel/domain';
 import type { KnowledgeListItem } from '@sentinel/domain/contract';
 import { useId, useState } from 'react';
 import { Box } from '../Box/Box';
+import { ErrorState } from '../ErrorState/ErrorState';
 import { Button, IconButton } from '../Button/Button';
 import { Card } from '../Card/Card';
 import { Chip } from '../Chip/Chip';
@@ -13,11 +14,9 @@ import {
   CheckIcon,
   CloseIcon,
   LockIcon,
-  RefreshIcon,
   SearchIcon,
   ShieldIcon,
   UsersIcon,
-  WarningIcon,
 } from '../icons/icons';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
@@ -73,22 +72,6 @@ export type KnowledgeBaseScreenProps = {
   initialCategory?: KnowledgeCategoryFilter;
 };
 
-function ErrorNotice({ message, onRetry, tone }: { message: string; onRetry?: () => void; tone: 'critical' | 'caution' }) {
-  return (
-    <Box role="alert" display="flex" flexWrap="wrap" gap="medium" alignItems="center" justifyContent="space-between" padding="medium" background={tone} borderRadius="medium">
-      <Box display="flex" gap="small" alignItems="center">
-        <WarningIcon />
-        <Text tone={tone}>{message}</Text>
-      </Box>
-      {onRetry ? (
-        <Button variant="secondary" size="small" icon={<RefreshIcon />} onClick={onRetry}>
-          {KNOWLEDGE_SCREEN_TEXTS.retry}
-        </Button>
-      ) : null}
-    </Box>
-  );
-}
-
 /**
  * §2 Medical knowledge base screen, pure: the stats row, the access-restrictions notice, search (Enter also
  * searches) with a clear button, the category chips, the list, the selected document, and the explanatory
@@ -131,7 +114,7 @@ export function KnowledgeBaseScreen({
   if (loading) {
     main = <Spinner label={KNOWLEDGE_TEXTS.loading} />;
   } else if (error !== undefined && items === undefined) {
-    main = <ErrorNotice tone="critical" message={error} onRetry={onRetry} />;
+    main = <ErrorState tone="critical" message={error} onRetry={onRetry} />;
   } else {
     main = (
       <>
@@ -143,10 +126,30 @@ export function KnowledgeBaseScreen({
             gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }}
             gap="medium"
           >
-            <StatTile label={KNOWLEDGE_TEXTS.stats[0]} value={stats.totalItems} icon={<BookIcon />} tone="info" />
-            <StatTile label={KNOWLEDGE_TEXTS.stats[1]} value={stats.accessibleItems} icon={<CheckIcon />} tone="positive" />
-            <StatTile label={KNOWLEDGE_TEXTS.stats[2]} value={`${stats.accessPercentage}%`} icon={<ChartIcon />} tone="accent" />
-            <StatTile label={KNOWLEDGE_TEXTS.stats[3]} value={viewerRole ? roleLabel(viewerRole) : '-'} icon={<UsersIcon />} tone="neutral" />
+            <StatTile
+              label={KNOWLEDGE_TEXTS.stats[0]}
+              value={stats.totalItems}
+              icon={<BookIcon />}
+              tone="info"
+            />
+            <StatTile
+              label={KNOWLEDGE_TEXTS.stats[1]}
+              value={stats.accessibleItems}
+              icon={<CheckIcon />}
+              tone="positive"
+            />
+            <StatTile
+              label={KNOWLEDGE_TEXTS.stats[2]}
+              value={`${stats.accessPercentage}%`}
+              icon={<ChartIcon />}
+              tone="accent"
+            />
+            <StatTile
+              label={KNOWLEDGE_TEXTS.stats[3]}
+              value={viewerRole ? roleLabel(viewerRole) : '-'}
+              icon={<UsersIcon />}
+              tone="neutral"
+            />
           </Box>
         ) : null}
         {stats && stats.restrictedBy.length > 0 ? (
@@ -187,18 +190,37 @@ export function KnowledgeBaseScreen({
               {KNOWLEDGE_SCREEN_TEXTS.searchButton}
             </Button>
             {query !== '' || activeQuery !== undefined ? (
-              <IconButton label={KNOWLEDGE_SCREEN_TEXTS.clearSearch} icon={<CloseIcon />} variant="secondary" onClick={clear} />
+              <IconButton
+                label={KNOWLEDGE_SCREEN_TEXTS.clearSearch}
+                icon={<CloseIcon />}
+                variant="secondary"
+                onClick={clear}
+              />
             ) : null}
           </div>
-          <Stack direction="horizontal" space="small" wrap role="group" aria-label={KNOWLEDGE_SCREEN_TEXTS.categoriesLabel}>
+          <Stack
+            direction="horizontal"
+            space="small"
+            wrap
+            role="group"
+            aria-label={KNOWLEDGE_SCREEN_TEXTS.categoriesLabel}
+          >
             {KNOWLEDGE_CATEGORY_FILTERS.map((c) => (
-              <Chip key={c} selected={category === c} onClick={() => setCategory(toggleCategory(category, c))}>
+              <Chip
+                key={c}
+                selected={category === c}
+                onClick={() => setCategory(toggleCategory(category, c))}
+              >
                 {CATEGORY_LABELS[c]}
               </Chip>
             ))}
           </Stack>
           {searchError !== undefined ? (
-            <ErrorNotice tone="caution" message={`${searchError} ${KNOWLEDGE_SCREEN_TEXTS.searchFailed}`} onRetry={onRetrySearch} />
+            <ErrorState
+              tone="caution"
+              message={`${searchError} ${KNOWLEDGE_SCREEN_TEXTS.searchFailed}`}
+              onRetry={onRetrySearch}
+            />
           ) : null}
           <Box aria-live="polite">
             {activeQuery !== undefined ? (
@@ -210,7 +232,11 @@ export function KnowledgeBaseScreen({
         </Stack>
         <div className={styles.layout}>
           {shown.length === 0 ? (
-            <EmptyState icon={<BookIcon size="large" />} title={KNOWLEDGE_TEXTS.emptyTitle} description={KNOWLEDGE_TEXTS.emptyHint} />
+            <EmptyState
+              icon={<BookIcon size="large" />}
+              title={KNOWLEDGE_TEXTS.emptyTitle}
+              description={KNOWLEDGE_TEXTS.emptyHint}
+            />
           ) : (
             <KnowledgeList items={shown} selectedId={selectedId} onSelect={onSelect} busy={searching} />
           )}

@@ -2,6 +2,7 @@
  * Pure helpers of the knowledge base screen: the §2 category chips and their filter, display labels and badge
  * tones for §3 categories, sensitivities and roles, and the screen's own texts (the spec gives none for them).
  */
+import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { DocumentCategory, DocumentSensitivity, Role } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
@@ -71,7 +72,8 @@ export function allowedRoleBadge(role: Role, viewerRole: string): { text: string
 /** Texts of this screen the spec leaves open. They live here until they are moved to the domain's texts.ts. */
 export const KNOWLEDGE_SCREEN_TEXTS = {
   title: 'Medical Knowledge Base',
-  subtitle: 'Evidence-based documents, filtered by your role, specialization and each document’s sensitivity.',
+  subtitle:
+    'Evidence-based documents, filtered by your role, specialization and each document’s sensitivity.',
   statsLabel: 'Knowledge access',
   restrictionsTitle: 'Access restrictions apply',
   restrictionsIntro: 'Some knowledge is hidden from you because of:',
@@ -83,7 +85,7 @@ export const KNOWLEDGE_SCREEN_TEXTS = {
   listLabel: 'Knowledge documents',
   resultsFor: (q: string) => `Results for “${q}”`,
   searchFailed: 'The list below was left as it was.',
-  retry: 'Try again',
+  retry: RETRY_LABEL,
   selectPrompt: 'Select a document to read it here.',
   loadingDocument: 'Loading document...',
   documentFailed: 'The document could not be loaded.',

@@ -38,7 +38,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * as by tone), required specializations, the markdown content in a capped panel that scrolls inside and takes
  * keyboard focus, then the source file path and the updated date.
  */
-export function KnowledgeDocumentPanel({ doc, viewerRole }: { doc: KnowledgeDocumentView; viewerRole: string }) {
+export function KnowledgeDocumentPanel({
+  doc,
+  viewerRole,
+}: {
+  doc: KnowledgeDocumentView;
+  viewerRole: string;
+}) {
   const clock = useClock();
   const { sensitivity, accessLevel, specializationRequired, lastUpdated } = doc.metadata;
   return (
@@ -83,7 +89,11 @@ export function KnowledgeDocumentPanel({ doc, viewerRole }: { doc: KnowledgeDocu
       </dl>
       {/* A scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1), so it takes focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <section tabIndex={0} aria-label={KNOWLEDGE_SCREEN_TEXTS.contentLabel(doc.title)} className={styles.content}>
+      <section
+        tabIndex={0}
+        aria-label={KNOWLEDGE_SCREEN_TEXTS.contentLabel(doc.title)}
+        className={styles.content}
+      >
         <Markdown headingLevel={3}>{doc.content}</Markdown>
       </section>
       <dl className={styles.facts}>

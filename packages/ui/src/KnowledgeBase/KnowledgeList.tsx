@@ -4,7 +4,12 @@ import { useId } from 'react';
 import { Badge } from '../Badge/Badge';
 import { useClock } from '../clock/ClockProvider';
 import * as styles from './KnowledgeBase.css';
-import { CATEGORY_LABELS, KNOWLEDGE_SCREEN_TEXTS, SENSITIVITY_LABELS, SENSITIVITY_TONES } from './KnowledgeBase.utils';
+import {
+  CATEGORY_LABELS,
+  KNOWLEDGE_SCREEN_TEXTS,
+  SENSITIVITY_LABELS,
+  SENSITIVITY_TONES,
+} from './KnowledgeBase.utils';
 
 type ItemProps = {
   item: KnowledgeListItem;

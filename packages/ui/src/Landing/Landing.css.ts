@@ -15,7 +15,12 @@ export const topBar = style({
   backgroundColor: vars.color.surface,
 });
 
-export const brand = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, color: vars.color.brand });
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  color: vars.color.brand,
+});
 
 export const hero = style({
   display: 'flex',
@@ -26,7 +31,12 @@ export const hero = style({
   padding: `${vars.space.xxxlarge} ${vars.space.xlarge}`,
 });
 
-export const heroHeading = style({ fontSize: vars.fontSize.hero, lineHeight: 1.1, fontWeight: 800, maxWidth: '22ch' });
+export const heroHeading = style({
+  fontSize: vars.fontSize.hero,
+  lineHeight: 1.1,
+  fontWeight: 800,
+  maxWidth: '22ch',
+});
 
 export const section = style({
   width: '100%',
@@ -39,7 +49,9 @@ export const grid = style({
   display: 'grid',
   gap: vars.space.large,
   gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [`screen and (min-width: ${breakpoints.tablet}px)`]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+  '@media': {
+    [`screen and (min-width: ${breakpoints.tablet}px)`]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
 });
 
 export const feature = style({
@@ -54,7 +66,11 @@ export const feature = style({
 });
 
 export const featureState = styleVariants({
-  active: { borderColor: vars.color.brand, boxShadow: vars.shadow.overlay, transform: `translateY(calc(-1 * ${vars.space.xxsmall}))` },
+  active: {
+    borderColor: vars.color.brand,
+    boxShadow: vars.shadow.overlay,
+    transform: `translateY(calc(-1 * ${vars.space.xxsmall}))`,
+  },
   idle: {},
 });
 

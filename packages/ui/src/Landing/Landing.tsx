@@ -66,7 +66,8 @@ export function LandingScreen({ onLogin, initialFeature = 0, rotate = true }: La
   }, [rotate, hovered]);
 
   // "View Demo": the spec leaves its action open; it takes the visitor to the three pillars below.
-  const viewDemo = () => document.getElementById('pillars')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const viewDemo = () =>
+    document.getElementById('pillars')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   return (
     <div className={styles.page}>
@@ -156,7 +157,14 @@ export function LandingScreen({ onLogin, initialFeature = 0, rotate = true }: La
 
       <footer className={styles.footer}>
         <Box display="flex" flexDirection="column" alignItems="center" gap="small" textAlign="center">
-          <Box as="ul" aria-label="Certifications" display="flex" gap="small" flexWrap="wrap" justifyContent="center">
+          <Box
+            as="ul"
+            aria-label="Certifications"
+            display="flex"
+            gap="small"
+            flexWrap="wrap"
+            justifyContent="center"
+          >
             {CERTIFICATIONS.map((c) => (
               <li key={c}>
                 <Badge tone="neutral">{c}</Badge>

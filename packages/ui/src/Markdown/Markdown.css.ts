@@ -23,7 +23,11 @@ globalStyle(`${root} :where(h4, h5, h6)`, { fontSize: vars.fontSize.standard });
 globalStyle(`${root} :where(p, ul, ol, blockquote, pre)`, { marginBottom: 0 });
 globalStyle(`${root} :where(ul, ol)`, { paddingLeft: vars.space.xlarge });
 globalStyle(`${root} li + li`, { marginTop: vars.space.xsmall });
-globalStyle(`${root} a`, { color: vars.color.link, textDecoration: 'underline', textUnderlineOffset: '0.15em' });
+globalStyle(`${root} a`, {
+  color: vars.color.link,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.15em',
+});
 globalStyle(`${root} strong`, { fontWeight: 700 });
 globalStyle(`${root} code`, {
   fontFamily: vars.fontFamily.mono,
@@ -51,7 +55,11 @@ globalStyle(`${root} hr`, {
 });
 globalStyle(`${root} img`, { maxWidth: '100%', height: 'auto' });
 
-export const externalIcon = style({ display: 'inline-flex', marginLeft: vars.space.xxsmall, verticalAlign: 'middle' });
+export const externalIcon = style({
+  display: 'inline-flex',
+  marginLeft: vars.space.xxsmall,
+  verticalAlign: 'middle',
+});
 
 /** A blocked image's alt text, set apart so the reader sees something was left out. */
 export const blockedImage = style({ color: vars.color.textMuted, fontStyle: 'italic' });

@@ -29,7 +29,9 @@ function renderMarkdown(source: string, headingLevel?: 1 | 2 | 3 | 4 | 5 | 6) {
 
 describe('Markdown', () => {
   it('renders plain markdown: paragraphs, emphasis, lists, code and quotes', () => {
-    const container = renderMarkdown('Take **metformin** with *food*.\n\n- Step one\n- Step two\n\n`500 mg`\n\n> Note');
+    const container = renderMarkdown(
+      'Take **metformin** with *food*.\n\n- Step one\n- Step two\n\n`500 mg`\n\n> Note',
+    );
     expect(screen.getByText('metformin').tagName).toBe('STRONG');
     expect(screen.getByText('food').tagName).toBe('EM');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Step one', 'Step two']);
@@ -75,7 +77,9 @@ describe('Markdown', () => {
   });
 
   it('loads same-origin images and shows the alt text of any other image instead', () => {
-    const container = renderMarkdown('![Diagram](/knowledge/diagram.png)\n\n![Chart](https://evil.example/a.png)\n\n![](https://evil.example/b.png)');
+    const container = renderMarkdown(
+      '![Diagram](/knowledge/diagram.png)\n\n![Chart](https://evil.example/a.png)\n\n![](https://evil.example/b.png)',
+    );
     const images = container.querySelectorAll('img');
     expect(images).toHaveLength(1);
     expect(images[0]?.getAttribute('src')).toBe('/knowledge/diagram.png');
@@ -113,7 +117,18 @@ describe('Markdown', () => {
 
     it('still shows the words of every neutralised link and image', () => {
       const container = renderMarkdown(XSS_CORPUS);
-      for (const text of ['plain', 'mixed case', 'entity', 'named entity', 'data', 'vb', 'protocol relative', '[x]', '[nested]', 'ref link']) {
+      for (const text of [
+        'plain',
+        'mixed case',
+        'entity',
+        'named entity',
+        'data',
+        'vb',
+        'protocol relative',
+        '[x]',
+        '[nested]',
+        'ref link',
+      ]) {
         expect(container.textContent).toContain(text);
       }
     });

@@ -12,9 +12,12 @@ describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mail
     xmpp: 'xmpp:care@example.org',
   };
 
-  it.each(ALLOWED_LINK_PROTOCOLS.map((protocol) => [protocol, allowed[protocol]]))('keeps a %s link', (_, url) => {
-    expect(safeLinkHref(url)).toBe(url);
-  });
+  it.each(ALLOWED_LINK_PROTOCOLS.map((protocol) => [protocol, allowed[protocol]]))(
+    'keeps a %s link',
+    (_, url) => {
+      expect(safeLinkHref(url)).toBe(url);
+    },
+  );
 
   it('accepts an allowed protocol in any letter case', () => {
     expect(safeLinkHref('HTTPS://example.org')).toBe('HTTPS://example.org');

@@ -12,7 +12,8 @@ import { isApiError } from '../api/client';
 
 /** Ids of records created optimistically and not yet confirmed by the server start with this. */
 export const PENDING_RECORD_PREFIX = 'pending-record-';
-export const isPendingRecord = (record: Pick<MedicalRecord, 'id'>) => record.id.startsWith(PENDING_RECORD_PREFIX);
+export const isPendingRecord = (record: Pick<MedicalRecord, 'id'>) =>
+  record.id.startsWith(PENDING_RECORD_PREFIX);
 
 export const recordQueryKeys = {
   list: ['records'] as const,
@@ -87,7 +88,9 @@ export function useRecordDetails(viewer: Viewer, onRefused: (message: string) =>
         })
         .then(
           (fetched) =>
-            setDetails((current) => (stillOpen(current) ? { summary: record, record: fetched, loading: false } : current)),
+            setDetails((current) =>
+              stillOpen(current) ? { summary: record, record: fetched, loading: false } : current,
+            ),
           (error: unknown) => {
             setDetails((current) => (stillOpen(current) ? undefined : current));
             onRefused(
@@ -160,7 +163,10 @@ export function useCreateRecordMutation(doctor: string) {
   const create = async (body: NewRecord): Promise<CreateRecordOutcome> => {
     counter.current += 1;
     try {
-      const record = await mutation.mutateAsync({ body, tempId: `${PENDING_RECORD_PREFIX}${counter.current}` });
+      const record = await mutation.mutateAsync({
+        body,
+        tempId: `${PENDING_RECORD_PREFIX}${counter.current}`,
+      });
       return { ok: true, record };
     } catch (error) {
       return {

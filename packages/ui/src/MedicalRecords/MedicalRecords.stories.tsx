@@ -90,7 +90,9 @@ export const AdminSam: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: { scenario: scenario.slow('listRecords') } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(RECORD_SCREEN_TEXTS.loading);
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(
+      RECORD_SCREEN_TEXTS.loading,
+    );
   },
 };
 
@@ -140,7 +142,10 @@ export const FilterImaging: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await cardsIn(canvasElement);
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: RECORD_SCREEN_TEXTS.filterLabel }), 'imaging');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: RECORD_SCREEN_TEXTS.filterLabel }),
+      'imaging',
+    );
     await waitFor(async () => expect(await cardsIn(canvasElement)).toHaveLength(2));
     await expect(canvas.getByRole('article', { name: RETINAL })).toBeVisible();
     await expect(canvas.getByRole('article', { name: 'Transthoracic echocardiogram' })).toBeVisible();
@@ -182,7 +187,16 @@ export const DetailsOpen: Story = {
     await userEvent.click(card.getByRole('button', { name: RECORD_TEXTS.viewDetails }));
     const dialog = within(await canvas.findByRole('dialog', { name: DIABETES }));
     await expect(await dialog.findByText('98.6 °F')).toBeVisible();
-    for (const text of ['Oct 3, 2026', 'Dr. Alice Smith', 'Jane Doe', 'P-000001', '128/82 mmHg', '72 bpm', '78.4 kg', '165 cm']) {
+    for (const text of [
+      'Oct 3, 2026',
+      'Dr. Alice Smith',
+      'Jane Doe',
+      'P-000001',
+      '128/82 mmHg',
+      '72 bpm',
+      '78.4 kg',
+      '165 cm',
+    ]) {
       await expect(dialog.getByText(text)).toBeVisible();
     }
     await expect(dialog.getByRole('button', { name: RECORD_TEXTS.editRecord })).toBeVisible();
@@ -236,9 +250,15 @@ export const NewRecordForm: Story = {
     await cardsIn(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord }));
     const form = within(await canvas.findByRole('dialog', { name: RECORD_SCREEN_TEXTS.createTitle }));
-    await userEvent.selectOptions(form.getByRole('combobox', { name: RECORD_FORM_LABELS.recordType }), 'lab-result');
+    await userEvent.selectOptions(
+      form.getByRole('combobox', { name: RECORD_FORM_LABELS.recordType }),
+      'lab-result',
+    );
     await userEvent.type(form.getByRole('textbox', { name: /^Title/ }), 'Thyroid function panel');
-    await userEvent.type(form.getByRole('textbox', { name: RECORD_FORM_LABELS.description }), 'TSH 2.1 mIU/L.');
+    await userEvent.type(
+      form.getByRole('textbox', { name: RECORD_FORM_LABELS.description }),
+      'TSH 2.1 mIU/L.',
+    );
     await userEvent.type(form.getByRole('textbox', { name: /^Patient email/ }), 'jane.doe@example.com');
     await userEvent.type(form.getByRole('textbox', { name: RECORD_FORM_LABELS.patientName }), 'Jane Doe');
     await userEvent.type(form.getByRole('spinbutton', { name: RECORD_FORM_LABELS.heartRate }), '64');

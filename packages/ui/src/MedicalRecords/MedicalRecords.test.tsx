@@ -1,4 +1,10 @@
-import { PERMISSION_ALERTS, RECORD_TEXTS, buildCurrentUser, formatDate, type MedicalRecord } from '@sentinel/domain';
+import {
+  PERMISSION_ALERTS,
+  RECORD_TEXTS,
+  buildCurrentUser,
+  formatDate,
+  type MedicalRecord,
+} from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import {
   FIXED_NOW,
@@ -52,18 +58,27 @@ function renderScreen(props: Partial<MedicalRecordsScreenProps> = {}) {
     onViewDetails: vi.fn<MedicalRecordsScreenProps['onViewDetails']>(),
     onCloseDetails: vi.fn(),
     onEditRecord: vi.fn<MedicalRecordsScreenProps['onEditRecord']>(),
-    onCreate: vi.fn<MedicalRecordsScreenProps['onCreate']>(
-      async (): Promise<CreateRecordOutcome> => ({ ok: true, record: recordById('rec-001') }),
-    ),
+    onCreate: vi.fn<MedicalRecordsScreenProps['onCreate']>(async (): Promise<CreateRecordOutcome> => ({
+      ok: true,
+      record: recordById('rec-001'),
+    })),
     onRetry: vi.fn(),
   };
   const view = render(
-    <MedicalRecordsScreen viewerRole="doctor" records={seedRecords()} canWrite today={TODAY} {...handlers} {...props} />,
+    <MedicalRecordsScreen
+      viewerRole="doctor"
+      records={seedRecords()}
+      canWrite
+      today={TODAY}
+      {...handlers}
+      {...props}
+    />,
   );
   return { ...handlers, ...view };
 }
 
-const cards = () => within(screen.getByRole('list', { name: RECORD_SCREEN_TEXTS.listLabel })).getAllByRole('article');
+const cards = () =>
+  within(screen.getByRole('list', { name: RECORD_SCREEN_TEXTS.listLabel })).getAllByRole('article');
 const cardFor = (title: string) => {
   const card = screen.getByRole('article', { name: title });
   return within(card);
@@ -115,7 +130,11 @@ describe('MedicalRecordsScreen', () => {
   });
 
   it('hides patient names from a patient', () => {
-    renderScreen({ viewerRole: 'patient', records: seedRecords().filter((r) => r.patientEmail === JANE), canWrite: false });
+    renderScreen({
+      viewerRole: 'patient',
+      records: seedRecords().filter((r) => r.patientEmail === JANE),
+      canWrite: false,
+    });
     expect(screen.queryByText('Jane Doe')).toBeNull();
     expect(cardFor('Type 2 diabetes mellitus').queryByText(RECORD_SCREEN_TEXTS.patient)).toBeNull();
   });
@@ -138,7 +157,10 @@ describe('MedicalRecordsScreen', () => {
   it('filters by record type', async () => {
     const user = userEvent.setup();
     renderScreen();
-    await user.selectOptions(screen.getByRole('combobox', { name: RECORD_SCREEN_TEXTS.filterLabel }), 'imaging');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: RECORD_SCREEN_TEXTS.filterLabel }),
+      'imaging',
+    );
     expect(cards()).toHaveLength(2);
     expect(screen.getByRole('article', { name: 'Retinal photography' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Transthoracic echocardiogram' })).toBeTruthy();
@@ -211,7 +233,9 @@ describe('MedicalRecordsScreen', () => {
     const record = recordById('rec-002');
     const details = { summary: record, record, loading: false };
     const { onEditRecord, unmount } = renderScreen({ details });
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: RECORD_TEXTS.editRecord }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: RECORD_TEXTS.editRecord }),
+    );
     expect(onEditRecord).toHaveBeenCalledWith(record);
     unmount();
     renderScreen({ details, detailsNotice: RECORD_SCREEN_TEXTS.editUnavailable });
@@ -233,7 +257,10 @@ describe('MedicalRecordsScreen', () => {
     const { onCreate } = renderScreen();
     await user.click(screen.getByRole('button', { name: RECORD_TEXTS.newRecord }));
     const form = within(screen.getByRole('dialog', { name: RECORD_SCREEN_TEXTS.createTitle }));
-    await user.selectOptions(form.getByRole('combobox', { name: RECORD_FORM_LABELS.recordType }), 'lab-result');
+    await user.selectOptions(
+      form.getByRole('combobox', { name: RECORD_FORM_LABELS.recordType }),
+      'lab-result',
+    );
     await fill(user, form.getByRole('textbox', { name: /^Title/ }), 'Thyroid panel');
     await fill(user, form.getByRole('textbox', { name: /^Patient email/ }), JANE);
     await fill(user, form.getByRole('textbox', { name: RECORD_FORM_LABELS.patientName }), 'Jane Doe');
@@ -271,13 +298,11 @@ describe('MedicalRecordsScreen', () => {
 
   it('keeps the form open with the server’s message and field errors when the create is refused', async () => {
     const user = userEvent.setup();
-    const onCreate = vi.fn(
-      async (): Promise<CreateRecordOutcome> => ({
-        ok: false,
-        message: 'The request is not valid.',
-        fields: { patientEmail: 'Invalid email address' },
-      }),
-    );
+    const onCreate = vi.fn(async (): Promise<CreateRecordOutcome> => ({
+      ok: false,
+      message: 'The request is not valid.',
+      fields: { patientEmail: 'Invalid email address' },
+    }));
     renderScreen({ onCreate });
     await user.click(screen.getByRole('button', { name: RECORD_TEXTS.newRecord }));
     const form = within(screen.getByRole('dialog'));
@@ -314,13 +339,26 @@ describe('toRecordCreate', () => {
   });
 
   it('turns vitals into numbers and keeps blood pressure as text', () => {
-    const result = toRecordCreate({ ...filled(), bloodPressure: '120/80', temperature: '98.6', weight: '70', height: '170' });
-    expect(result.ok && result.value.vitals).toEqual({ bloodPressure: '120/80', temperature: 98.6, weight: 70, height: 170 });
+    const result = toRecordCreate({
+      ...filled(),
+      bloodPressure: '120/80',
+      temperature: '98.6',
+      weight: '70',
+      height: '170',
+    });
+    expect(result.ok && result.value.vitals).toEqual({
+      bloodPressure: '120/80',
+      temperature: 98.6,
+      weight: 70,
+      height: 170,
+    });
   });
 
   it('reports a vital that is not a number on its own field', () => {
     const result = toRecordCreate({ ...filled(), weight: 'heavy' });
-    expect(result.ok ? undefined : result.error.fields).toEqual({ 'vitals.weight': RECORD_FIELD_MESSAGES['vitals.weight'] });
+    expect(result.ok ? undefined : result.error.fields).toEqual({
+      'vitals.weight': RECORD_FIELD_MESSAGES['vitals.weight'],
+    });
   });
 
   it('reports a malformed blood pressure', () => {
@@ -340,7 +378,9 @@ describe('toRecordCreate', () => {
 
 describe('helpers', () => {
   it('recognises the six type filters and nothing else', () => {
-    expect(['all', 'diagnosis', 'lab-result', 'prescription', 'visit-note', 'imaging'].every(isRecordFilter)).toBe(true);
+    expect(
+      ['all', 'diagnosis', 'lab-result', 'prescription', 'visit-note', 'imaging'].every(isRecordFilter),
+    ).toBe(true);
     expect(isRecordFilter('x-ray')).toBe(false);
   });
 
@@ -375,7 +415,10 @@ describe('MedicalRecords (connected to the mock API)', () => {
   const requests: string[] = [];
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
-    server.events.on('request:start', ({ request }) => void requests.push(`${request.method} ${new URL(request.url).pathname}`));
+    server.events.on(
+      'request:start',
+      ({ request }) => void requests.push(`${request.method} ${new URL(request.url).pathname}`),
+    );
   });
   beforeEach(() => {
     api.reset();

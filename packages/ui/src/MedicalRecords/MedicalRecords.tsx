@@ -13,16 +13,17 @@ import {
 import { useCallback, useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
+import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { SearchField, Select } from '../Field/Field';
-import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, RefreshIcon, StethoscopeIcon, WarningIcon } from '../icons/icons';
+import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, StethoscopeIcon } from '../icons/icons';
 import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
-import { Heading, Text } from '../Text/Text';
+import { Heading } from '../Text/Text';
 import {
   isPendingRecord,
   messageOf,
@@ -103,21 +104,7 @@ export function MedicalRecordsScreen({
   if (loading) {
     body = <Spinner label={RECORD_SCREEN_TEXTS.loading} />;
   } else if (error !== undefined) {
-    body = (
-      <Box role="alert" display="flex" flexDirection="column" gap="medium" padding="large" background="critical" borderRadius="medium">
-        <Box display="flex" gap="small" alignItems="center">
-          <WarningIcon />
-          <Text tone="critical">{error}</Text>
-        </Box>
-        {onRetry ? (
-          <div>
-            <Button variant="secondary" icon={<RefreshIcon />} onClick={onRetry}>
-              {RECORD_SCREEN_TEXTS.retry}
-            </Button>
-          </div>
-        ) : null}
-      </Box>
-    );
+    body = <ErrorState message={error} onRetry={onRetry} />;
   } else {
     body = (
       <>
@@ -129,12 +116,36 @@ export function MedicalRecordsScreen({
           gap="medium"
         >
           <StatTile label={RECORD_TEXTS.tiles[0]} value={stats.total} icon={<DocumentIcon />} tone="info" />
-          <StatTile label={RECORD_TEXTS.tiles[1]} value={stats.diagnoses} icon={<StethoscopeIcon />} tone="accent" />
-          <StatTile label={RECORD_TEXTS.tiles[2]} value={stats.labResults} icon={<ActivityIcon />} tone="positive" />
-          <StatTile label={RECORD_TEXTS.tiles[3]} value={stats.prescriptions} icon={<PillIcon />} tone="caution" />
-          <StatTile label={RECORD_TEXTS.tiles[4]} value={stats.visitNotes} icon={<DocumentIcon />} tone="neutral" />
+          <StatTile
+            label={RECORD_TEXTS.tiles[1]}
+            value={stats.diagnoses}
+            icon={<StethoscopeIcon />}
+            tone="accent"
+          />
+          <StatTile
+            label={RECORD_TEXTS.tiles[2]}
+            value={stats.labResults}
+            icon={<ActivityIcon />}
+            tone="positive"
+          />
+          <StatTile
+            label={RECORD_TEXTS.tiles[3]}
+            value={stats.prescriptions}
+            icon={<PillIcon />}
+            tone="caution"
+          />
+          <StatTile
+            label={RECORD_TEXTS.tiles[4]}
+            value={stats.visitNotes}
+            icon={<DocumentIcon />}
+            tone="neutral"
+          />
         </Box>
-        <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} align={{ mobile: 'stretch', tablet: 'end' }} space="medium">
+        <Stack
+          direction={{ mobile: 'vertical', tablet: 'horizontal' }}
+          align={{ mobile: 'stretch', tablet: 'end' }}
+          space="medium"
+        >
           <div className={styles.searchGrow}>
             <SearchField
               label={RECORD_SCREEN_TEXTS.searchLabel}
@@ -204,7 +215,9 @@ export function MedicalRecordsScreen({
           onEdit={onEditRecord}
         />
       ) : null}
-      {formOpen && canWrite ? <RecordForm today={today} onCreate={onCreate} onClose={() => setFormOpen(false)} /> : null}
+      {formOpen && canWrite ? (
+        <RecordForm today={today} onCreate={onCreate} onClose={() => setFormOpen(false)} />
+      ) : null}
     </section>
   );
 }

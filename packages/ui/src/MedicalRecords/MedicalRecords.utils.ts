@@ -3,6 +3,7 @@
  * confidentiality levels, the screen's own texts (the spec gives none for them), and the create form's
  * conversion from typed text to the `POST /api/records` body with messages a person can act on.
  */
+import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import {
   CONFIDENTIALITY_LEVELS,
   RECORD_FILTERS,
@@ -68,7 +69,7 @@ export const RECORD_SCREEN_TEXTS = {
   created: 'Medical record created.',
   vitalsLegend: 'Vitals (optional)',
   noVitals: 'No vitals recorded.',
-  retry: 'Try again',
+  retry: RETRY_LABEL,
   loading: 'Loading medical records...',
   patientId: 'Patient ID',
   date: 'Date',

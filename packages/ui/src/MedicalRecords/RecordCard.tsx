@@ -17,12 +17,19 @@ import {
 } from './MedicalRecords.utils';
 
 /** §2 The type badge and the confidentiality badge (normal neutral, sensitive caution, restricted critical). */
-export function RecordBadges({ record }: { record: Pick<MedicalRecord, 'recordType' | 'confidentialityLevel'> }) {
+export function RecordBadges({
+  record,
+}: {
+  record: Pick<MedicalRecord, 'recordType' | 'confidentialityLevel'>;
+}) {
   const level = record.confidentialityLevel;
   return (
     <Stack direction="horizontal" space="xsmall" wrap>
       <Badge tone="info">{RECORD_TYPE_LABELS[record.recordType]}</Badge>
-      <Badge tone={CONFIDENTIALITY_TONES[level]} icon={level === 'normal' ? undefined : <LockIcon size="small" />}>
+      <Badge
+        tone={CONFIDENTIALITY_TONES[level]}
+        icon={level === 'normal' ? undefined : <LockIcon size="small" />}
+      >
         {CONFIDENTIALITY_LABELS[level]}
       </Badge>
     </Stack>

@@ -31,7 +31,16 @@ export type RecordDetailsProps = {
  * temperature °F, weight kg, height cm), with Close and, for write:patients, Edit Record. A modal dialog whose
  * only Close is the spec's button in the footer (Escape closes it too).
  */
-export function RecordDetails({ summary, record, loading, showPatientName, canEdit, notice, onClose, onEdit }: RecordDetailsProps) {
+export function RecordDetails({
+  summary,
+  record,
+  loading,
+  showPatientName,
+  canEdit,
+  notice,
+  onClose,
+  onEdit,
+}: RecordDetailsProps) {
   const clock = useClock();
   const shown = record ?? summary;
   const vitals = formatVitals(record?.vitals);

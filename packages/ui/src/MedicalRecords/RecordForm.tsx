@@ -77,7 +77,16 @@ export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
     setAttempt((n) => n + 1);
   };
 
-  const text = (field: keyof RecordFormValues, extra: { type?: 'text' | 'email' | 'date' | 'number'; required?: boolean; hint?: string; step?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
+  const text = (
+    field: keyof RecordFormValues,
+    extra: {
+      type?: 'text' | 'email' | 'date' | 'number';
+      required?: boolean;
+      hint?: string;
+      step?: string;
+      inputMode?: 'decimal' | 'numeric';
+    } = {},
+  ) => (
     <TextField
       label={RECORD_FORM_LABELS[field as keyof typeof RECORD_FORM_LABELS]}
       name={field}
@@ -109,7 +118,14 @@ export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
         <div className={styles.formGrid}>
           <div className={styles.fullRow} role="alert">
             {formError ? (
-              <Box display="flex" gap="small" alignItems="center" padding="medium" background="critical" borderRadius="medium">
+              <Box
+                display="flex"
+                gap="small"
+                alignItems="center"
+                padding="medium"
+                background="critical"
+                borderRadius="medium"
+              >
                 <WarningIcon />
                 <Text as="span" tone="critical">
                   {formError}

@@ -34,7 +34,11 @@ describe('Menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const menu = screen.getByRole('menu', { name: 'More' });
     expect(button.getAttribute('aria-controls')).toBe(menu.id);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Appointments', 'Demo', 'Security']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Appointments',
+      'Demo',
+      'Security',
+    ]);
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Appointments' }));
   });
 
@@ -142,7 +146,9 @@ describe('Menu', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'More' }));
-    expect(screen.getByRole('menuitemradio', { name: 'Appointments' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('menuitemradio', { name: 'Appointments' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(screen.getByRole('menuitemradio', { name: 'Demo' }).getAttribute('aria-checked')).toBe('false');
   });
 

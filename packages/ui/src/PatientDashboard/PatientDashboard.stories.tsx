@@ -15,7 +15,10 @@ export const Overview: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Welcome back, Jane' })).toBeVisible();
-    await expect(canvas.getByRole('tab', { name: 'Health Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Health Overview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(canvas.getByText('72 bpm')).toBeVisible();
     await expect(canvas.getByText('98.6 °F')).toBeVisible();
   },

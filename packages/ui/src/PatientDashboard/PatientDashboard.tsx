@@ -8,7 +8,15 @@ import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
 import { useClock } from '../clock/ClockProvider';
-import { ActivityIcon, BotIcon, CalendarIcon, DocumentIcon, HeartIcon, ScaleIcon, ThermometerIcon } from '../icons/icons';
+import {
+  ActivityIcon,
+  BotIcon,
+  CalendarIcon,
+  DocumentIcon,
+  HeartIcon,
+  ScaleIcon,
+  ThermometerIcon,
+} from '../icons/icons';
 import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
 import { useSession } from '../session/SessionProvider';
 import { StatTile } from '../StatTile/StatTile';
@@ -37,9 +45,18 @@ export const PATIENT_OVERVIEW_SAMPLE = {
     'Prescription refilled: metformin 500 mg',
   ],
   tips: [
-    { title: 'Hydration', body: 'Drink water through the day; thirst, dark urine and headaches are signs to drink more.' },
-    { title: 'Exercise', body: 'Aim for 150 minutes of moderate activity a week, such as brisk walking, plus two strength sessions.' },
-    { title: 'Sleep', body: 'Keep a regular schedule and aim for 7 to 9 hours; screens off an hour before bed helps.' },
+    {
+      title: 'Hydration',
+      body: 'Drink water through the day; thirst, dark urine and headaches are signs to drink more.',
+    },
+    {
+      title: 'Exercise',
+      body: 'Aim for 150 minutes of moderate activity a week, such as brisk walking, plus two strength sessions.',
+    },
+    {
+      title: 'Sleep',
+      body: 'Keep a regular schedule and aim for 7 to 9 hours; screens off an hour before bed helps.',
+    },
   ],
 } as const;
 
@@ -51,7 +68,13 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
   const { lastVisit } = PATIENT_OVERVIEW_SAMPLE;
   return (
     <Box display="flex" flexDirection="column" gap="xlarge">
-      <Box as="ul" aria-label="Vitals" display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }} gap="large">
+      <Box
+        as="ul"
+        aria-label="Vitals"
+        display="grid"
+        gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }}
+        gap="large"
+      >
         {vitals.map((v, i) => {
           const Icon = VITAL_ICONS[i] ?? HeartIcon;
           return (
@@ -62,7 +85,11 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
         })}
       </Box>
       <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2 }} gap="large">
-        <Card title="Recent Activity" headingLevel={2} description={`Last visit: ${formatDate(lastVisit.date, { locale })} with ${lastVisit.doctor}`}>
+        <Card
+          title="Recent Activity"
+          headingLevel={2}
+          description={`Last visit: ${formatDate(lastVisit.date, { locale })} with ${lastVisit.doctor}`}
+        >
           <Box as="ul" display="flex" flexDirection="column" gap="small">
             {PATIENT_OVERVIEW_SAMPLE.activity.map((a) => (
               <li key={a}>
@@ -73,10 +100,20 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
         </Card>
         <Card title="Quick Actions" headingLevel={2}>
           <Box display="flex" flexDirection="column" gap="small">
-            <Button variant="secondary" icon={<CalendarIcon />} onClick={() => onOpenTab('appointments')} fullWidth>
+            <Button
+              variant="secondary"
+              icon={<CalendarIcon />}
+              onClick={() => onOpenTab('appointments')}
+              fullWidth
+            >
               Book appointment
             </Button>
-            <Button variant="secondary" icon={<DocumentIcon />} onClick={() => onOpenTab('records')} fullWidth>
+            <Button
+              variant="secondary"
+              icon={<DocumentIcon />}
+              onClick={() => onOpenTab('records')}
+              fullWidth
+            >
               View records
             </Button>
             <Button variant="secondary" icon={<BotIcon />} onClick={() => onOpenTab('chat')} fullWidth>
@@ -112,8 +149,20 @@ export function PatientDashboard({ onNavigate, initialTab = 'overview' }: Patien
   if (session.status !== 'signedIn') return null;
   const { user } = session;
   return (
-    <AppShell user={user} heading={`Welcome back, ${firstName(user.name)}`} subheading="Your health at a glance." onLogout={session.logout}>
-      <Tabs label="Patient dashboard" items={PATIENT_TABS} value={tab} onChange={setTab} overflow={PATIENT_OVERFLOW} overflowLabel="More">
+    <AppShell
+      user={user}
+      heading={`Welcome back, ${firstName(user.name)}`}
+      subheading="Your health at a glance."
+      onLogout={session.logout}
+    >
+      <Tabs
+        label="Patient dashboard"
+        items={PATIENT_TABS}
+        value={tab}
+        onChange={setTab}
+        overflow={PATIENT_OVERFLOW}
+        overflowLabel="More"
+      >
         {(value) =>
           value === 'overview' ? (
             <PatientOverview onOpenTab={setTab} />

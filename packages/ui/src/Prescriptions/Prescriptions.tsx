@@ -12,6 +12,7 @@ import {
 import { useCallback, useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
+import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { SearchField, Select } from '../Field/Field';
@@ -20,7 +21,7 @@ import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
-import { Heading, Text } from '../Text/Text';
+import { Heading } from '../Text/Text';
 import { PrescriptionCard, type PrescriptionViewer } from './PrescriptionCard';
 import { PrescriptionDetails } from './PrescriptionDetails';
 import { PrescriptionForm } from './PrescriptionForm';
@@ -119,24 +120,7 @@ export function PrescriptionsScreen({
       {loading ? (
         <Spinner label={PRESCRIPTION_SCREEN_TEXTS.loading} />
       ) : error !== undefined ? (
-        <Box
-          role="alert"
-          display="flex"
-          flexDirection="column"
-          gap="medium"
-          padding="large"
-          background="critical"
-          borderRadius="medium"
-        >
-          <Text tone="critical">{error}</Text>
-          {onRetry ? (
-            <Box display="flex">
-              <Button variant="secondary" onClick={onRetry}>
-                {PRESCRIPTION_SCREEN_TEXTS.retry}
-              </Button>
-            </Box>
-          ) : null}
-        </Box>
+        <ErrorState message={error} onRetry={onRetry} />
       ) : (
         <>
           <Box

@@ -2,6 +2,7 @@
  * Display words of the prescriptions screen that the spec leaves open (it names the values and fields, not
  * how they read), kept in one place so the screen, its stories and its tests share them.
  */
+import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { PrescriptionFilter, PrescriptionStatus } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
@@ -33,7 +34,7 @@ export const PRESCRIPTION_FILTER_LABELS = {
 /** Words the spec does not give. */
 export const PRESCRIPTION_SCREEN_TEXTS = {
   loading: 'Loading prescriptions...',
-  retry: 'Try again',
+  retry: RETRY_LABEL,
   summary: 'Prescription summary',
   list: 'Prescriptions',
   searchLabel: 'Search prescriptions',

@@ -54,4 +54,3 @@ export const fullScreen = style({
   color: vars.color.text,
   textAlign: 'center',
 });
-

@@ -44,7 +44,12 @@ export type SpinnerProps = {
 };
 
 /** A loading indicator with a label that assistive technology announces. */
-export function Spinner({ label = DEFAULT_SPINNER_LABEL, hideLabel = false, size = 'standard', layout = 'inline' }: SpinnerProps) {
+export function Spinner({
+  label = DEFAULT_SPINNER_LABEL,
+  hideLabel = false,
+  size = 'standard',
+  layout = 'inline',
+}: SpinnerProps) {
   return (
     <div role="status" className={`${styles.root} ${styles.layout[layout]}`}>
       <span className={styles.ring}>

@@ -48,16 +48,28 @@ export const Wrapping: Story = {
     direction: 'horizontal',
     wrap: true,
     space: 'small',
-    children: ['HIPAA', 'SOC 2 Type II', 'ISO 27001', 'GDPR Ready', 'Zero trust', 'MFA', 'Token vault', 'FGA'].map((t) => (
-      <Item key={t}>{t}</Item>
-    )),
+    children: [
+      'HIPAA',
+      'SOC 2 Type II',
+      'ISO 27001',
+      'GDPR Ready',
+      'Zero trust',
+      'MFA',
+      'Token vault',
+      'FGA',
+    ].map((t) => <Item key={t}>{t}</Item>),
   },
 };
 
 export const SpaceBetween: Story = { args: { direction: 'horizontal', justify: 'spaceBetween' } };
 
 /** Row from tablet up, column on phones. */
-export const Responsive: Story = { args: { direction: { mobile: 'vertical', tablet: 'horizontal' }, space: { mobile: 'small', tablet: 'large' } } };
+export const Responsive: Story = {
+  args: {
+    direction: { mobile: 'vertical', tablet: 'horizontal' },
+    space: { mobile: 'small', tablet: 'large' },
+  },
+};
 
 /** A list keeps its semantics: screen readers announce the item count. */
 export const AsList: Story = {

@@ -29,7 +29,14 @@ describe('Stack', () => {
 
   it('renders a named section landmark when asked', () => {
     render(
-      <Stack as="section" aria-label="Vitals" direction="horizontal" wrap space="large" justify="spaceBetween">
+      <Stack
+        as="section"
+        aria-label="Vitals"
+        direction="horizontal"
+        wrap
+        space="large"
+        justify="spaceBetween"
+      >
         <span>72 bpm</span>
       </Stack>,
     );
@@ -49,11 +56,19 @@ describe('Stack', () => {
 
   it('accepts a different direction and gap per breakpoint', () => {
     const { container } = render(
-      <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} space={{ mobile: 'small', desktop: 'large' }} align={{ mobile: 'start' }}>
+      <Stack
+        direction={{ mobile: 'vertical', tablet: 'horizontal' }}
+        space={{ mobile: 'small', desktop: 'large' }}
+        align={{ mobile: 'start' }}
+      >
         x
       </Stack>,
     );
-    const fixed = render(<Stack direction="vertical" space="small" align="start">x</Stack>).container;
+    const fixed = render(
+      <Stack direction="vertical" space="small" align="start">
+        x
+      </Stack>,
+    ).container;
     expect(container.firstElementChild?.className.split(' ').length).toBeGreaterThan(
       fixed.firstElementChild?.className.split(' ').length ?? 0,
     );

@@ -6,7 +6,18 @@ import * as styles from './Stack.css';
 export const STACK_DIRECTIONS = ['vertical', 'horizontal'] as const;
 export const STACK_ALIGNS = ['start', 'center', 'end', 'stretch', 'baseline'] as const;
 export const STACK_JUSTIFIES = ['start', 'center', 'end', 'spaceBetween'] as const;
-export const STACK_ELEMENTS = ['div', 'ul', 'ol', 'section', 'nav', 'header', 'footer', 'article', 'aside', 'span'] as const;
+export const STACK_ELEMENTS = [
+  'div',
+  'ul',
+  'ol',
+  'section',
+  'nav',
+  'header',
+  'footer',
+  'article',
+  'aside',
+  'span',
+] as const;
 
 export type StackDirection = (typeof STACK_DIRECTIONS)[number];
 export type StackAlign = (typeof STACK_ALIGNS)[number];
@@ -36,10 +47,24 @@ export type StackProps = {
 };
 
 const FLEX_DIRECTION = { vertical: 'column', horizontal: 'row' } as const;
-const ALIGN_ITEMS = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch', baseline: 'baseline' } as const;
-const JUSTIFY = { start: 'flex-start', center: 'center', end: 'flex-end', spaceBetween: 'space-between' } as const;
+const ALIGN_ITEMS = {
+  start: 'flex-start',
+  center: 'center',
+  end: 'flex-end',
+  stretch: 'stretch',
+  baseline: 'baseline',
+} as const;
+const JUSTIFY = {
+  start: 'flex-start',
+  center: 'center',
+  end: 'flex-end',
+  spaceBetween: 'space-between',
+} as const;
 
-function responsive<T extends string, U>(value: ResponsiveProp<T>, map: (v: T) => U): U | Partial<Record<Breakpoint, U>> {
+function responsive<T extends string, U>(
+  value: ResponsiveProp<T>,
+  map: (v: T) => U,
+): U | Partial<Record<Breakpoint, U>> {
   if (typeof value === 'string') return map(value);
   const out: Partial<Record<Breakpoint, U>> = {};
   for (const key of ['mobile', 'tablet', 'desktop'] as const) {

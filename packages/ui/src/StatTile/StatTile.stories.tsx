@@ -26,14 +26,30 @@ export const WithIcon: Story = {
 export const WithoutIcon: Story = { args: { icon: undefined, label: 'Scheduled', value: 3 } };
 
 export const WithHint: Story = {
-  args: { label: 'Patient records breached annually', value: '45M+', tone: 'critical', toneValue: true, icon: <WarningIcon />, hint: 'Every year' },
+  args: {
+    label: 'Patient records breached annually',
+    value: '45M+',
+    tone: 'critical',
+    toneValue: true,
+    icon: <WarningIcon />,
+    hint: 'Every year',
+  },
 };
 
 /** §2 Landing: the statistic cards read value first. */
 export const ValueFirst: Story = {
-  args: { label: 'average breach cost', value: '$10.3M', valueFirst: true, tone: 'caution', toneValue: true, icon: <ChartIcon /> },
+  args: {
+    label: 'average breach cost',
+    value: '$10.3M',
+    valueFirst: true,
+    tone: 'caution',
+    toneValue: true,
+    icon: <ChartIcon />,
+  },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('group', { name: 'average breach cost' })).toHaveTextContent(/^\$10\.3M/);
+    await expect(within(canvasElement).getByRole('group', { name: 'average breach cost' })).toHaveTextContent(
+      /^\$10\.3M/,
+    );
   },
 };
 

@@ -17,7 +17,14 @@ describe('StatTile', () => {
   });
 
   it('shows a hint under the value when given', () => {
-    render(<StatTile label="Patient records breached annually" value="45M+" hint="Industry figure" tone="critical" />);
+    render(
+      <StatTile
+        label="Patient records breached annually"
+        value="45M+"
+        hint="Industry figure"
+        tone="critical"
+      />,
+    );
     expect(screen.getByRole('group', { name: 'Patient records breached annually' }).textContent).toBe(
       'Patient records breached annually45M+Industry figure',
     );

@@ -22,14 +22,24 @@ export type StatTileProps = {
  * One figure with its label: a group named by the label, so a screen reader hears "Total Users, group,
  * 1,247". Used for the admin overview cards, the landing statistics and the screens' summary tiles.
  */
-export function StatTile({ label, value, icon, tone = 'info', toneValue = false, hint, valueFirst = false }: StatTileProps) {
+export function StatTile({
+  label,
+  value,
+  icon,
+  tone = 'info',
+  toneValue = false,
+  hint,
+  valueFirst = false,
+}: StatTileProps) {
   const labelId = useId();
   const labelText = (
     <span id={labelId} className={styles.label}>
       {label}
     </span>
   );
-  const valueText = <span className={toneValue ? `${styles.value} ${styles.valueTone[tone]}` : styles.value}>{value}</span>;
+  const valueText = (
+    <span className={toneValue ? `${styles.value} ${styles.valueTone[tone]}` : styles.value}>{value}</span>
+  );
   return (
     <div role="group" aria-labelledby={labelId} className={styles.root}>
       {icon !== undefined && <span className={`${styles.icon} ${styles.iconTone[tone]}`}>{icon}</span>}

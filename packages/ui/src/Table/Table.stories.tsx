@@ -9,9 +9,21 @@ import { Table, type TableColumn } from './Table';
 
 const personaColumns: TableColumn<Persona>[] = [
   { key: 'name', header: 'User', render: (p) => p.name, rowHeader: true, width: '30%' },
-  { key: 'email', header: 'Email', render: (p) => <Text size="small" tone="muted">{p.email}</Text> },
+  {
+    key: 'email',
+    header: 'Email',
+    render: (p) => (
+      <Text size="small" tone="muted">
+        {p.email}
+      </Text>
+    ),
+  },
   { key: 'role', header: 'Role', render: (p) => <Badge>{p.role}</Badge> },
-  { key: 'department', header: 'Department', render: (p) => p.department || USER_MANAGEMENT_TEXTS.emptyDepartment },
+  {
+    key: 'department',
+    header: 'Department',
+    render: (p) => p.department || USER_MANAGEMENT_TEXTS.emptyDepartment,
+  },
 ];
 
 type AuditRow = { id: string; index: number; user: string; item: string; granted: boolean };
@@ -37,7 +49,9 @@ const auditColumns: TableColumn<AuditRow>[] = [
   {
     key: 'granted',
     header: 'Access',
-    render: (r) => <Badge tone={r.granted ? 'positive' : 'critical'}>{r.granted ? 'Granted' : 'Denied'}</Badge>,
+    render: (r) => (
+      <Badge tone={r.granted ? 'positive' : 'critical'}>{r.granted ? 'Granted' : 'Denied'}</Badge>
+    ),
   },
 ];
 
@@ -68,7 +82,12 @@ export const HiddenCaption: Story = { args: { hideCaption: true } };
 export const Empty: Story = {
   args: {
     rows: [],
-    empty: <EmptyState title={USER_MANAGEMENT_TEXTS.emptyTitle} description={USER_MANAGEMENT_TEXTS.emptySearchHint} />,
+    empty: (
+      <EmptyState
+        title={USER_MANAGEMENT_TEXTS.emptyTitle}
+        description={USER_MANAGEMENT_TEXTS.emptySearchHint}
+      />
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -79,7 +98,9 @@ export const Empty: Story = {
 
 /** 10,000 rows: only the rows in view (plus a few) are in the DOM; screen readers are told the full count. */
 export const Virtualised10k: Story = {
-  render: () => <Table caption="Knowledge access log" columns={auditColumns} rows={auditRows} rowKey={(r) => r.id} />,
+  render: () => (
+    <Table caption="Knowledge access log" columns={auditColumns} rows={auditRows} rowKey={(r) => r.id} />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = canvas.getByRole('table', { name: 'Knowledge access log' });

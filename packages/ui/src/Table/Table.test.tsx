@@ -7,20 +7,32 @@ import { Table, type TableColumn } from './Table';
 type Person = { id: string; name: string; email: string };
 
 const people = (count: number): Person[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `u${i + 1}`, name: `Person ${i + 1}`, email: `person${i + 1}@example.com` }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `u${i + 1}`,
+    name: `Person ${i + 1}`,
+    email: `person${i + 1}@example.com`,
+  }));
 
 const columns: TableColumn<Person>[] = [
   { key: 'name', header: 'User', render: (p) => p.name, rowHeader: true, width: '40%' },
   { key: 'email', header: 'Email', render: (p) => p.email },
 ];
 
-const dataRows = () => screen.getAllByRole('row').filter((row) => row.getAttribute('aria-hidden') !== 'true').slice(1);
+const dataRows = () =>
+  screen
+    .getAllByRole('row')
+    .filter((row) => row.getAttribute('aria-hidden') !== 'true')
+    .slice(1);
 
 describe('Table', () => {
   it('is a table named by its caption, with column headers and one row per item', () => {
     render(<Table caption="System users" columns={columns} rows={people(3)} rowKey={(p) => p.id} />);
     const table = screen.getByRole('table', { name: 'System users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['User', 'Email']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User', 'Email']);
     expect(within(table).getByRole('rowheader', { name: 'Person 2' })).toBeTruthy();
     expect(dataRows()).toHaveLength(3);
     expect(within(dataRows()[0]!).getByRole('cell').textContent).toBe('person1@example.com');
@@ -28,7 +40,9 @@ describe('Table', () => {
   });
 
   it('can hide its caption visually while keeping the name, and its scroll box is focusable and named', () => {
-    render(<Table caption="System users" hideCaption columns={columns} rows={people(1)} rowKey={(p) => p.id} />);
+    render(
+      <Table caption="System users" hideCaption columns={columns} rows={people(1)} rowKey={(p) => p.id} />,
+    );
     expect(screen.getByRole('table', { name: 'System users' })).toBeTruthy();
     const region = screen.getByRole('region', { name: 'System users' });
     expect(region.tabIndex).toBe(0);
@@ -92,7 +106,9 @@ describe('Table', () => {
   });
 
   it('virtualises from a threshold the owner chooses', () => {
-    render(<Table caption="Users" columns={columns} rows={people(5)} rowKey={(p) => p.id} virtualizeAbove={2} />);
+    render(
+      <Table caption="Users" columns={columns} rows={people(5)} rowKey={(p) => p.id} virtualizeAbove={2} />,
+    );
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('6');
     expect(dataRows()).toHaveLength(5);
   });

@@ -139,8 +139,11 @@ function VirtualTable<Row>({ caption, hideCaption, columns, rows, rowKey }: Inne
     // and its rows have their token sizes: the window then always holds a screenful of rows, never none or all.
     initialRect: { width: 0, height: TABLE_MAX_HEIGHT_PX },
     observeElementRect: (instance, notify) =>
-      observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { ...rect, height: TABLE_MAX_HEIGHT_PX })),
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || TABLE_ROW_HEIGHT_PX,
+      observeElementRect(instance, (rect) =>
+        notify(rect.height > 0 ? rect : { ...rect, height: TABLE_MAX_HEIGHT_PX }),
+      ),
+    measureElement: (element, entry, instance) =>
+      measureElement(element, entry, instance) || TABLE_ROW_HEIGHT_PX,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;

@@ -84,10 +84,15 @@ export const WithOverflowMenu: Story = {
       await expect(canvas.queryByRole('button', { name: 'More' })).toBeNull();
       await userEvent.click(canvas.getByRole('tab', { name: 'Medical Records' }));
       await userEvent.keyboard('{ArrowRight}');
-      await expect(canvas.getByRole('tab', { name: 'Appointments' })).toHaveAttribute('aria-selected', 'true');
+      await expect(canvas.getByRole('tab', { name: 'Appointments' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
     } else {
       // A hidden element has no accessible name, so the hidden tab is found by its text.
-      await expect(canvas.getAllByRole('tab', { hidden: true }).find((tab) => tab.textContent === 'Appointments')).not.toBeVisible();
+      await expect(
+        canvas.getAllByRole('tab', { hidden: true }).find((tab) => tab.textContent === 'Appointments'),
+      ).not.toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'More' }));
       await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Appointments' }));
       await waitFor(() => expect(canvas.getByRole('tabpanel')).toHaveTextContent('Panel: appointments'));

@@ -43,7 +43,11 @@ const selectedName = () => screen.getByRole('tab', { selected: true }).textConte
 
 describe('Tabs', () => {
   it('shows a labelled tab list with the first tab selected and its panel', () => {
-    render(<Tabs label="Dashboard sections" items={items}>{panel}</Tabs>);
+    render(
+      <Tabs label="Dashboard sections" items={items}>
+        {panel}
+      </Tabs>,
+    );
     expect(screen.getByRole('tablist', { name: 'Dashboard sections' })).toBeTruthy();
     const selected = screen.getByRole('tab', { name: 'Health Overview' });
     expect(selected.getAttribute('aria-selected')).toBe('true');
@@ -73,7 +77,11 @@ describe('Tabs', () => {
 
   it('moves and selects with the arrow keys, wrapping at both ends', async () => {
     const user = userEvent.setup();
-    render(<Tabs label="Sections" items={items}>{panel}</Tabs>);
+    render(
+      <Tabs label="Sections" items={items}>
+        {panel}
+      </Tabs>,
+    );
     await user.click(screen.getByRole('tab', { name: 'Health Overview' }));
     await user.keyboard('{ArrowRight}');
     expect(selectedName()).toBe('AI Assistant');
@@ -87,7 +95,11 @@ describe('Tabs', () => {
 
   it('jumps to the last tab with End and the first with Home', async () => {
     const user = userEvent.setup();
-    render(<Tabs label="Sections" items={items}>{panel}</Tabs>);
+    render(
+      <Tabs label="Sections" items={items}>
+        {panel}
+      </Tabs>,
+    );
     screen.getByRole('tab', { name: 'Health Overview' }).focus();
     await user.keyboard('{End}');
     expect(selectedName()).toBe('Demo');
@@ -97,7 +109,11 @@ describe('Tabs', () => {
 
   it('ignores other keys', async () => {
     const user = userEvent.setup();
-    render(<Tabs label="Sections" items={items}>{panel}</Tabs>);
+    render(
+      <Tabs label="Sections" items={items}>
+        {panel}
+      </Tabs>,
+    );
     screen.getByRole('tab', { name: 'Health Overview' }).focus();
     await user.keyboard('{ArrowDown}a');
     expect(selectedName()).toBe('Health Overview');
@@ -106,7 +122,11 @@ describe('Tabs', () => {
   it('selects a tab on click and reports each change once', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
-    render(<Tabs label="Sections" items={items} onChange={onChange}>{panel}</Tabs>);
+    render(
+      <Tabs label="Sections" items={items} onChange={onChange}>
+        {panel}
+      </Tabs>,
+    );
     await user.click(screen.getByRole('tab', { name: 'Medical Records' }));
     await user.click(screen.getByRole('tab', { name: 'Medical Records' }));
     expect(onChange.mock.calls).toEqual([['records']]);
@@ -139,13 +159,20 @@ describe('Tabs', () => {
       </Tabs>,
     );
     expect(selectedName()).toBe('Health Overview');
-    rerender(<Tabs label="Sections" items={[]}>{panel}</Tabs>);
+    rerender(
+      <Tabs label="Sections" items={[]}>
+        {panel}
+      </Tabs>,
+    );
     expect(container.innerHTML).toBe('');
   });
 
   it('shows icons as decoration only', () => {
     render(
-      <Tabs label="Sections" items={[{ value: 'chat', label: 'AI Assistant', icon: <svg data-testid="bot" /> }]}>
+      <Tabs
+        label="Sections"
+        items={[{ value: 'chat', label: 'AI Assistant', icon: <svg data-testid="bot" /> }]}
+      >
         {panel}
       </Tabs>,
     );
@@ -159,7 +186,11 @@ describe('Tabs', () => {
     it('on a wide screen the arrow keys reach every tab', async () => {
       fakeViewport(true);
       const user = userEvent.setup();
-      render(<Tabs label="Sections" items={items} overflow={overflow}>{panel}</Tabs>);
+      render(
+        <Tabs label="Sections" items={items} overflow={overflow}>
+          {panel}
+        </Tabs>,
+      );
       screen.getByRole('tab', { name: 'Medical Records' }).focus();
       await user.keyboard('{ArrowRight}');
       expect(selectedName()).toBe('Appointments');
@@ -168,7 +199,11 @@ describe('Tabs', () => {
     it('on a small screen the arrow keys skip the overflow tabs', async () => {
       fakeViewport(false);
       const user = userEvent.setup();
-      render(<Tabs label="Sections" items={items} overflow={overflow}>{panel}</Tabs>);
+      render(
+        <Tabs label="Sections" items={items} overflow={overflow}>
+          {panel}
+        </Tabs>,
+      );
       screen.getByRole('tab', { name: 'Medical Records' }).focus();
       await user.keyboard('{ArrowRight}');
       expect(selectedName()).toBe('Health Overview');
@@ -179,9 +214,16 @@ describe('Tabs', () => {
     it('offers the overflow tabs in the More menu and selects the chosen one', async () => {
       fakeViewport(false);
       const user = userEvent.setup();
-      render(<Tabs label="Sections" items={items} overflow={overflow}>{panel}</Tabs>);
+      render(
+        <Tabs label="Sections" items={items} overflow={overflow}>
+          {panel}
+        </Tabs>,
+      );
       await user.click(screen.getByRole('button', { name: 'More' }));
-      expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Appointments', 'Demo']);
+      expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
+        'Appointments',
+        'Demo',
+      ]);
       await user.click(screen.getByRole('menuitemradio', { name: 'Appointments' }));
       expect(selectedName()).toBe('Appointments');
       expect(screen.getByRole('tabpanel').textContent).toBe('Panel appointments');
@@ -220,7 +262,9 @@ describe('Tabs', () => {
           <button type="button" onClick={() => setCount(count + 1)}>
             Rerender {count}
           </button>
-          <Tabs label="Sections" items={items}>{panel}</Tabs>
+          <Tabs label="Sections" items={items}>
+            {panel}
+          </Tabs>
         </>
       );
     }

@@ -33,7 +33,8 @@ const subscribeTo = (query: string) => (notify: () => void) => {
   return () => list.removeEventListener('change', notify);
 };
 const subscribeWide = subscribeTo(styles.WIDE_QUERY);
-const isWide = () => (typeof window === 'undefined' || !window.matchMedia ? true : window.matchMedia(styles.WIDE_QUERY).matches);
+const isWide = () =>
+  typeof window === 'undefined' || !window.matchMedia ? true : window.matchMedia(styles.WIDE_QUERY).matches;
 
 /**
  * WAI-ARIA tabs with automatic activation (§2: dashboards switch screens by single-selection tabs, not by URL).

@@ -3,7 +3,16 @@ import { vars } from '../theme/theme.css';
 
 export const TEXT_SIZES = ['xsmall', 'small', 'standard', 'large'] as const;
 export const HEADING_LEVELS = ['1', '2', '3', '4'] as const;
-export const TEXT_TONES = ['normal', 'muted', 'critical', 'caution', 'positive', 'info', 'accent', 'onBrand'] as const;
+export const TEXT_TONES = [
+  'normal',
+  'muted',
+  'critical',
+  'caution',
+  'positive',
+  'info',
+  'accent',
+  'onBrand',
+] as const;
 
 export const size = styleVariants({
   xsmall: { fontSize: vars.fontSize.xsmall },

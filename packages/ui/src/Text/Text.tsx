@@ -21,7 +21,18 @@ export type TextProps = {
 const join = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
 
 /** Body text in the theme's sizes and tones. */
-export function Text({ children, as: As = 'p', size = 'standard', tone = 'normal', weight = 'regular', align, truncate, preserveLines, id, dateTime }: TextProps) {
+export function Text({
+  children,
+  as: As = 'p',
+  size = 'standard',
+  tone = 'normal',
+  weight = 'regular',
+  align,
+  truncate,
+  preserveLines,
+  id,
+  dateTime,
+}: TextProps) {
   return (
     <As
       id={id}
@@ -55,7 +66,10 @@ export type HeadingProps = {
 export function Heading({ children, level, size = level, tone = 'normal', align, id }: HeadingProps) {
   const Tag = `h${level}` as const;
   return (
-    <Tag id={id} className={join(styles.heading[String(size) as '1'], styles.tone[tone], align && styles.align[align])}>
+    <Tag
+      id={id}
+      className={join(styles.heading[String(size) as '1'], styles.tone[tone], align && styles.align[align])}
+    >
       {children}
     </Tag>
   );

@@ -13,7 +13,16 @@ export type UnauthorizedProps = {
 /** §2 Routes: /unauthorized shows 'Access Denied' and 'You don't have permission to access this resource.' */
 export function Unauthorized({ homePath, onNavigate }: UnauthorizedProps) {
   return (
-    <Box as="main" display="flex" flexDirection="column" alignItems="center" justifyContent="center" gap="large" padding="xxxlarge" textAlign="center">
+    <Box
+      as="main"
+      display="flex"
+      flexDirection="column"
+      alignItems="center"
+      justifyContent="center"
+      gap="large"
+      padding="xxxlarge"
+      textAlign="center"
+    >
       <Text as="span" tone="critical">
         <LockIcon size="large" />
       </Text>

@@ -11,10 +11,24 @@ import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
 
 const FIELD_NAMES = ['name', 'email', 'role', 'phone', 'department', 'specialization'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
-type FormValues = { name: string; email: string; role: Role; phone: string; department: string; specialization: string };
+type FormValues = {
+  name: string;
+  email: string;
+  role: Role;
+  phone: string;
+  department: string;
+  specialization: string;
+};
 
 /** §9: a new user starts as a patient. */
-const EMPTY: FormValues = { name: '', email: '', role: 'patient', phone: '', department: '', specialization: '' };
+const EMPTY: FormValues = {
+  name: '',
+  email: '',
+  role: 'patient',
+  phone: '',
+  department: '',
+  specialization: '',
+};
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
@@ -75,7 +89,11 @@ export function CreateUserForm({ onCreate, onClose, creating = false }: CreateUs
     if (first) refs.current[first]?.focus();
   };
 
-  const field = (name: Exclude<FieldName, 'role'>, type: 'text' | 'email' | 'tel' = 'text', required = false) => (
+  const field = (
+    name: Exclude<FieldName, 'role'>,
+    type: 'text' | 'email' | 'tel' = 'text',
+    required = false,
+  ) => (
     <TextField
       ref={(el) => {
         refs.current[name] = el;

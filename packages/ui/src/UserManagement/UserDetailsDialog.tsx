@@ -81,10 +81,14 @@ export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
               <Badge tone={USER_STATUS_TONE[user.status]}>{user.status}</Badge>
             </Detail>
             <Detail label={T.details.created}>{formatDate(user.createdDate, locale)}</Detail>
-            <Detail label={T.details.lastLogin}>{formatLastLogin(user.lastLogin, clock.now(), locale)}</Detail>
+            <Detail label={T.details.lastLogin}>
+              {formatLastLogin(user.lastLogin, clock.now(), locale)}
+            </Detail>
             {user.phone ? <Detail label={T.details.phone}>{user.phone}</Detail> : null}
             {user.department ? <Detail label={T.details.department}>{user.department}</Detail> : null}
-            {user.specialization ? <Detail label={T.details.specialization}>{user.specialization}</Detail> : null}
+            {user.specialization ? (
+              <Detail label={T.details.specialization}>{user.specialization}</Detail>
+            ) : null}
             {user.licenseNumber ? <Detail label={T.details.license}>{user.licenseNumber}</Detail> : null}
             {user.address ? <Detail label={T.details.address}>{user.address}</Detail> : null}
           </dl>

@@ -19,7 +19,11 @@ const SEEDED = { total: '13', doctors: '3', patients: '4', active: '9' };
 
 /** Waits for the list, then returns the row of the user with this name. */
 async function findRow(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
-  const header = await within(canvasElement).findByRole('rowheader', { name: new RegExp(name) }, { timeout: 5000 });
+  const header = await within(canvasElement).findByRole(
+    'rowheader',
+    { name: new RegExp(name) },
+    { timeout: 5000 },
+  );
   const row = header.closest('tr');
   if (!row) throw new Error(`No row for ${name}`);
   return row;
@@ -31,7 +35,8 @@ const rowEmails = (canvasElement: HTMLElement) =>
     .queryAllByRole('rowheader')
     .map((cell) => within(cell).getByText(/@example\.com$/).textContent);
 
-const tile = (canvasElement: HTMLElement, label: string) => within(canvasElement).getByRole('group', { name: label });
+const tile = (canvasElement: HTMLElement, label: string) =>
+  within(canvasElement).getByRole('group', { name: label });
 
 /** §2: subtitle, the four counters, and every seeded user with role, department, status and last login. */
 export const Populated: Story = {
@@ -49,13 +54,19 @@ export const Populated: Story = {
     await expect(within(jane).getByText(USER_MANAGEMENT_TEXTS.emptyDepartment)).toBeVisible();
     await expect(within(jane).getByText('Today')).toBeVisible();
     await expect(within(await findRow(canvasElement, 'John Roe')).getByText('Yesterday')).toBeVisible();
-    await expect(within(await findRow(canvasElement, 'Dr. Ben Carter')).getByText('3 days ago')).toBeVisible();
+    await expect(
+      within(await findRow(canvasElement, 'Dr. Ben Carter')).getByText('3 days ago'),
+    ).toBeVisible();
     await expect(within(await findRow(canvasElement, 'Oliver Brown')).getByText('Aug 4, 2026')).toBeVisible();
     await expect(within(await findRow(canvasElement, 'Oliver Brown')).getByText('inactive')).toBeVisible();
     await expect(within(await findRow(canvasElement, 'Maria Garcia')).getByText('suspended')).toBeVisible();
     await expect(within(jane).getByText('active')).toBeVisible();
     await expect(within(jane).getByRole('button', { name: 'Suspend Jane Doe' })).toBeVisible();
-    await expect(within(await findRow(canvasElement, 'Maria Garcia')).getByRole('button', { name: 'Activate Maria Garcia' })).toBeVisible();
+    await expect(
+      within(await findRow(canvasElement, 'Maria Garcia')).getByRole('button', {
+        name: 'Activate Maria Garcia',
+      }),
+    ).toBeVisible();
   },
 };
 
@@ -73,7 +84,9 @@ export const LoadError: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByText(DEFAULT_ERROR_MESSAGES.internal)).toBeVisible(), { timeout: 5000 });
+    await waitFor(() => expect(canvas.getByText(DEFAULT_ERROR_MESSAGES.internal)).toBeVisible(), {
+      timeout: 5000,
+    });
     await expect(canvas.getByRole('button', { name: T.retry })).toBeVisible();
   },
 };
@@ -83,7 +96,9 @@ export const Empty: Story = {
   parameters: { msw: { handlers: { scenario: scenario.empty('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(USER_MANAGEMENT_TEXTS.emptyTitle, {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByText(USER_MANAGEMENT_TEXTS.emptyTitle, {}, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(canvas.queryByText(USER_MANAGEMENT_TEXTS.emptySearchHint)).toBeNull();
     await expect(tile(canvasElement, 'Total Users')).toHaveTextContent('0');
   },
@@ -161,7 +176,9 @@ export const CreateUser: Story = {
     const row = await findRow(canvasElement, 'Ada Lovelace');
     await expect(within(row).getByText('patient')).toBeVisible();
     await expect(within(row).getByText('active')).toBeVisible();
-    await waitFor(() => expect(canvas.queryByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeNull());
+    await waitFor(() =>
+      expect(canvas.queryByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeNull(),
+    );
     await expect(tile(canvasElement, 'Total Users')).toHaveTextContent('14');
   },
 };
@@ -204,7 +221,9 @@ export const SuspendRefusedRollsBack: Story = {
   play: async ({ canvasElement }) => {
     const row = await findRow(canvasElement, 'Jane Doe');
     await userEvent.click(within(row).getByRole('button', { name: 'Suspend Jane Doe' }));
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(PERMISSION_ALERTS.updateUsers));
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(PERMISSION_ALERTS.updateUsers),
+    );
     await expect(within(row).getByText('active')).toBeVisible();
     await expect(within(row).getByRole('button', { name: 'Suspend Jane Doe' })).toBeVisible();
   },
@@ -239,7 +258,9 @@ export const ServerForbidden: Story = {
   parameters: { msw: { handlers: { scenario: scenario.forbidden('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(USER_MANAGEMENT_TEXTS.accessDenied, {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByText(USER_MANAGEMENT_TEXTS.accessDenied, {}, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(canvas.queryByRole('table')).toBeNull();
   },
 };

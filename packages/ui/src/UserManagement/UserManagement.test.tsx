@@ -1,4 +1,9 @@
-import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS, buildCurrentUser, type ManagedUser } from '@sentinel/domain';
+import {
+  PERMISSION_ALERTS,
+  USER_MANAGEMENT_TEXTS,
+  buildCurrentUser,
+  type ManagedUser,
+} from '@sentinel/domain';
 import {
   FIXED_NOW,
   PERSONAS,
@@ -28,9 +33,10 @@ const CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone: 'UTC'
 
 function renderScreen(props: Partial<UserManagementScreenProps> = {}) {
   const handlers = {
-    onCreate: vi.fn<UserManagementScreenProps['onCreate']>(
-      async (): Promise<CreateUserOutcome> => ({ ok: true, user: seedUsers()[0]! }),
-    ),
+    onCreate: vi.fn<UserManagementScreenProps['onCreate']>(async (): Promise<CreateUserOutcome> => ({
+      ok: true,
+      user: seedUsers()[0]!,
+    })),
     onChangeStatus: vi.fn<UserManagementScreenProps['onChangeStatus']>(),
     onDelete: vi.fn<UserManagementScreenProps['onDelete']>(),
     onRetry: vi.fn(),
@@ -61,7 +67,8 @@ const rowOf = (name: string) => {
 const dataRowEmails = () =>
   screen.queryAllByRole('rowheader').map((cell) => within(cell).getByText(/@example\.com$/).textContent);
 
-const tileValue = (label: string) => screen.getByRole('group', { name: label }).textContent?.replace(label, '');
+const tileValue = (label: string) =>
+  screen.getByRole('group', { name: label }).textContent?.replace(label, '');
 
 describe('UserManagementScreen', () => {
   it('shows the subtitle and counts Total Users, Doctors, Patients and Active over every user', () => {
@@ -123,15 +130,11 @@ describe('UserManagementScreen', () => {
   it('offers the filters all, admin, doctor, patient, active, inactive, suspended and filters by role or status', async () => {
     const { user } = renderScreen();
     const filter = screen.getByRole('combobox', { name: T.filterLabel });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'all',
-      'admin',
-      'doctor',
-      'patient',
-      'active',
-      'inactive',
-      'suspended',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['all', 'admin', 'doctor', 'patient', 'active', 'inactive', 'suspended']);
     await user.selectOptions(filter, 'suspended');
     expect(dataRowEmails()).toEqual(['maria.garcia@example.com', 'grace.kim@example.com']);
     await user.selectOptions(filter, 'admin');
@@ -158,7 +161,9 @@ describe('UserManagementScreen', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Delete John Roe' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }),
+    );
     expect(onDelete).toHaveBeenCalledWith(byName('John Roe'));
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
@@ -211,12 +216,13 @@ describe('UserManagementScreen', () => {
   });
 
   it('shows the server field errors beside their fields, marks them invalid and focuses the first', async () => {
-    const onCreate = vi.fn(
-      async (): Promise<CreateUserOutcome> => ({
-        ok: false,
-        error: { message: 'Invalid request body', fields: { name: 'Name is required', email: 'Invalid email address' } },
-      }),
-    );
+    const onCreate = vi.fn(async (): Promise<CreateUserOutcome> => ({
+      ok: false,
+      error: {
+        message: 'Invalid request body',
+        fields: { name: 'Name is required', email: 'Invalid email address' },
+      },
+    }));
     const { user } = renderScreen({ onCreate });
     await user.click(screen.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
@@ -225,19 +231,21 @@ describe('UserManagementScreen', () => {
     const email = screen.getByRole('textbox', { name: /Email/ });
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Invalid email address');
-    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Name is required');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Invalid email address',
+    );
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Name is required',
+    );
     expect(document.activeElement).toBe(name);
     expect(screen.getByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeTruthy();
   });
 
   it('shows a refusal without field errors (a duplicate e-mail) above the form buttons', async () => {
-    const onCreate = vi.fn(
-      async (): Promise<CreateUserOutcome> => ({
-        ok: false,
-        error: { message: 'A user with this e-mail address already exists.' },
-      }),
-    );
+    const onCreate = vi.fn(async (): Promise<CreateUserOutcome> => ({
+      ok: false,
+      error: { message: 'A user with this e-mail address already exists.' },
+    }));
     const { user } = renderScreen({ onCreate });
     await user.click(screen.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
     await user.click(screen.getByRole('button', { name: T.create }));
@@ -268,7 +276,11 @@ describe('UserManagementScreen', () => {
     expect(detail('License')).toBe('MD-000101');
     expect(dialog.queryByText('Address')).toBeNull();
     const chips = dialog.getByRole('list', { name: 'Permissions' });
-    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(byName('Dr. Alice Smith').permissions);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(byName('Dr. Alice Smith').permissions);
   });
 
   it('answers Edit User with a note that editing is not available yet, and closes on Close', async () => {
@@ -304,8 +316,13 @@ describe('UserManagementScreen', () => {
   });
 
   it('shows the load error with a Try again button that retries', async () => {
-    const { user, onRetry } = renderScreen({ error: 'Something went wrong on our side. Please try again later.', users: [] });
-    expect(screen.getByRole('alert').textContent).toBe('Something went wrong on our side. Please try again later.');
+    const { user, onRetry } = renderScreen({
+      error: 'Something went wrong on our side. Please try again later.',
+      users: [],
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Something went wrong on our side. Please try again later.',
+    );
     await user.click(screen.getByRole('button', { name: T.retry }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
@@ -358,7 +375,9 @@ describe('UserManagement (connected to the mock API)', () => {
   it('closes the tab when the server answers 403 to the list', async () => {
     server.use(...scenarioFor.forbidden('listUsers'));
     renderConnected('sam');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(USER_MANAGEMENT_TEXTS.accessDenied));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(USER_MANAGEMENT_TEXTS.accessDenied),
+    );
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -382,14 +401,20 @@ describe('UserManagement (connected to the mock API)', () => {
   it('deletes a confirmed user, and puts the row back when the server refuses', async () => {
     const user = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Delete John Roe' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }),
+    );
     expect(screen.queryByRole('rowheader', { name: /John Roe/ })).toBeNull();
     await waitFor(() => expect(api.store.users.some((u) => u.name === 'John Roe')).toBe(false));
 
     // Sam cannot delete his own account (domain canDeleteUser): the row comes back with the reason.
     await user.click(screen.getByRole('button', { name: 'Delete Sam Admin' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You cannot delete your own account.'));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('You cannot delete your own account.'),
+    );
     expect(screen.getByRole('rowheader', { name: /Sam Admin/ })).toBeTruthy();
   });
 

@@ -9,6 +9,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { AlertMessage } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
+import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../Dialog/ConfirmDialog';
 import { EmptyState } from '../EmptyState/EmptyState';
@@ -20,7 +21,12 @@ import { StatTile } from '../StatTile/StatTile';
 import { Heading, Text } from '../Text/Text';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDetailsDialog } from './UserDetailsDialog';
-import { useUserManagement, type CreateUserOutcome, type NewUser, type UserStatusAction } from './UserManagement.data';
+import {
+  useUserManagement,
+  type CreateUserOutcome,
+  type NewUser,
+  type UserStatusAction,
+} from './UserManagement.data';
 import * as styles from './UserManagement.css';
 import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
 import { UserTable } from './UserTable';
@@ -46,7 +52,8 @@ export type UserManagementScreenProps = {
 };
 
 const FILTER_OPTIONS = USER_FILTERS.map((filter) => ({ value: filter, label: filter }));
-const isUserFilter = (value: string): value is UserFilter => (USER_FILTERS as readonly string[]).includes(value);
+const isUserFilter = (value: string): value is UserFilter =>
+  (USER_FILTERS as readonly string[]).includes(value);
 const [TOTAL, DOCTORS, PATIENTS, ACTIVE] = USER_MANAGEMENT_TEXTS.counters;
 
 /**
@@ -94,7 +101,11 @@ export function UserManagementScreen({
 
   return (
     <Stack space="large">
-      <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} justify="spaceBetween" align={{ mobile: 'start', tablet: 'center' }}>
+      <Stack
+        direction={{ mobile: 'vertical', tablet: 'horizontal' }}
+        justify="spaceBetween"
+        align={{ mobile: 'start', tablet: 'center' }}
+      >
         <Stack space="xsmall">
           <Heading level={2}>{T.title}</Heading>
           <Text tone="muted">{USER_MANAGEMENT_TEXTS.subtitle}</Text>
@@ -112,26 +123,31 @@ export function UserManagementScreen({
       {loading ? (
         <Spinner label={T.loading} />
       ) : error !== undefined ? (
-        <Stack space="medium" align="start">
-          <AlertMessage message={error} />
-          {onRetry ? (
-            <Button variant="secondary" onClick={onRetry}>
-              {T.retry}
-            </Button>
-          ) : null}
-        </Stack>
+        <ErrorState message={error} onRetry={onRetry} />
       ) : (
         <>
-          <Box as="section" aria-label={T.countersLabel} display="grid" gridTemplateColumns={{ mobile: 2, desktop: 4 }} gap="medium">
+          <Box
+            as="section"
+            aria-label={T.countersLabel}
+            display="grid"
+            gridTemplateColumns={{ mobile: 2, desktop: 4 }}
+            gap="medium"
+          >
             <StatTile label={TOTAL} value={counters.total} icon={<UsersIcon />} tone="info" />
             <StatTile label={DOCTORS} value={counters.doctors} icon={<StethoscopeIcon />} tone="positive" />
             <StatTile label={PATIENTS} value={counters.patients} icon={<HeartIcon />} tone="accent" />
             <StatTile label={ACTIVE} value={counters.active} icon={<CheckIcon />} tone="positive" />
           </Box>
 
-          {creatingOpen ? <CreateUserForm onCreate={onCreate} onClose={closeCreate} creating={creating} /> : null}
+          {creatingOpen ? (
+            <CreateUserForm onCreate={onCreate} onClose={closeCreate} creating={creating} />
+          ) : null}
 
-          <Stack direction={{ mobile: 'vertical', tablet: 'horizontal' }} align={{ mobile: 'stretch', tablet: 'end' }} space="medium">
+          <Stack
+            direction={{ mobile: 'vertical', tablet: 'horizontal' }}
+            align={{ mobile: 'stretch', tablet: 'end' }}
+            space="medium"
+          >
             <div className={styles.searchSlot}>
               <SearchField
                 label={T.searchLabel}

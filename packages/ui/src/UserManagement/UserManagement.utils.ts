@@ -1,3 +1,4 @@
+import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { Role, UserStatus } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
@@ -12,7 +13,7 @@ export const USER_MANAGEMENT_SCREEN_TEXTS = {
   countersLabel: 'User summary',
   tableCaption: 'System users',
   loading: 'Loading users...',
-  retry: 'Try again',
+  retry: RETRY_LABEL,
   create: 'Create',
   cancel: 'Cancel',
   deleteTitle: 'Delete user',

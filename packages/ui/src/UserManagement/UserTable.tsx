@@ -10,9 +10,15 @@ import { Table, type TableColumn } from '../Table/Table';
 import { Text } from '../Text/Text';
 import type { UserStatusAction } from './UserManagement.data';
 import * as styles from './UserManagement.css';
-import { USER_MANAGEMENT_SCREEN_TEXTS as T, USER_STATUS_TONE, roleTone, rowActionLabel } from './UserManagement.utils';
+import {
+  USER_MANAGEMENT_SCREEN_TEXTS as T,
+  USER_STATUS_TONE,
+  roleTone,
+  rowActionLabel,
+} from './UserManagement.utils';
 
-const [COL_USER, COL_ROLE, COL_DEPARTMENT, COL_STATUS, COL_LAST_LOGIN, COL_ACTIONS] = USER_MANAGEMENT_TEXTS.columns;
+const [COL_USER, COL_ROLE, COL_DEPARTMENT, COL_STATUS, COL_LAST_LOGIN, COL_ACTIONS] =
+  USER_MANAGEMENT_TEXTS.columns;
 
 export type UserTableProps = {
   users: readonly ManagedUser[];
@@ -118,6 +124,13 @@ export function UserTable({ users, empty, onView, onChangeStatus, onDelete }: Us
   ];
 
   return (
-    <Table caption={T.tableCaption} hideCaption columns={columns} rows={users} rowKey={(u) => u.id} empty={empty} />
+    <Table
+      caption={T.tableCaption}
+      hideCaption
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u.id}
+      empty={empty}
+    />
   );
 }

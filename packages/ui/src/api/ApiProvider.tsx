@@ -12,7 +12,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (count, error) => count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: (count, error) =>
+          count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },
@@ -23,7 +24,15 @@ export function createQueryClient(): QueryClient {
  * Gives screens the API client (and a TanStack Query cache). Embedding teams pass their own client, built
  * with createApiClient and their own token getter.
  */
-export function ApiProvider({ client, queryClient, children }: { client: ApiClient; queryClient?: QueryClient; children: ReactNode }) {
+export function ApiProvider({
+  client,
+  queryClient,
+  children,
+}: {
+  client: ApiClient;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
   const [fallback] = useState(createQueryClient);
   return (
     <ApiContext.Provider value={client}>

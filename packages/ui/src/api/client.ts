@@ -95,7 +95,12 @@ const networkError = (cause: unknown) =>
     ? cause
     : new ApiError(0, 'internal', 'Cannot reach the server. Check your connection and try again.');
 
-export function createApiClient({ baseUrl = '', getAccessToken, fetch = globalThis.fetch.bind(globalThis), timeoutMs = HTTP_TIMEOUT_MS }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl = '',
+  getAccessToken,
+  fetch = globalThis.fetch.bind(globalThis),
+  timeoutMs = HTTP_TIMEOUT_MS,
+}: ApiClientOptions): ApiClient {
   async function send(name: RouteName, input: SendInput, accept: string): Promise<Response> {
     const route: RouteDefinition = ROUTES[name];
     const path = buildPath(name, input.params as never, input.query as never);

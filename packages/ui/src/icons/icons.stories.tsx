@@ -10,9 +10,24 @@ type GalleryProps = { size: IconSize; titled: boolean };
 /** Every icon with its name; titled icons are announced as images, untitled ones are decorative. */
 function IconGallery({ size, titled }: GalleryProps) {
   return (
-    <Box as="ul" display="grid" gridTemplateColumns={{ mobile: 2, tablet: 4, desktop: 5 }} gap="medium" padding="none">
+    <Box
+      as="ul"
+      display="grid"
+      gridTemplateColumns={{ mobile: 2, tablet: 4, desktop: 5 }}
+      gap="medium"
+      padding="none"
+    >
       {Object.entries(ICONS).map(([name, Icon]) => (
-        <Box as="li" key={name} display="flex" alignItems="center" gap="small" padding="small" bordered borderRadius="medium">
+        <Box
+          as="li"
+          key={name}
+          display="flex"
+          alignItems="center"
+          gap="small"
+          padding="small"
+          bordered
+          borderRadius="medium"
+        >
           <Icon size={size} title={titled ? name : undefined} />
           <Text as="span" size="small">
             {name}

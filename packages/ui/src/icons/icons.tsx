@@ -40,7 +40,10 @@ export const LockIcon = createIcon(
   </>,
 );
 
-export const ShieldIcon = createIcon('ShieldIcon', <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />);
+export const ShieldIcon = createIcon(
+  'ShieldIcon',
+  <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />,
+);
 
 export const PillIcon = createIcon(
   'PillIcon',

@@ -30,7 +30,10 @@ export const vars = createThemeContract({
     },
   },
   space: Object.fromEntries(Object.keys(space).map((k) => [k, null])) as Record<keyof typeof space, null>,
-  fontSize: Object.fromEntries(Object.keys(fontSize).map((k) => [k, null])) as Record<keyof typeof fontSize, null>,
+  fontSize: Object.fromEntries(Object.keys(fontSize).map((k) => [k, null])) as Record<
+    keyof typeof fontSize,
+    null
+  >,
   radius: Object.fromEntries(Object.keys(radius).map((k) => [k, null])) as Record<keyof typeof radius, null>,
   size: Object.fromEntries(Object.keys(size).map((k) => [k, null])) as Record<keyof typeof size, null>,
   fontFamily: { body: null, mono: null },
