@@ -22,12 +22,21 @@ const FIXED_CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone:
  * story's `parameters.session`), an API client whose bearer token names that persona, a fresh query cache,
  * and the MSW handlers of packages/mocks over a store reset before each story.
  */
-function StoryProviders({ Story, context }: { Story: Parameters<Decorator>[0]; context: Parameters<Decorator>[1] }) {
+function StoryProviders({
+  Story,
+  context,
+}: {
+  Story: Parameters<Decorator>[0];
+  context: Parameters<Decorator>[1];
+}) {
   const theme = context.globals.theme as ThemeName;
   const key = (context.parameters.session ?? context.globals.session) as StorySession;
   const session = sessionFor(key);
   const client = useMemo(
-    () => createApiClient({ getAccessToken: async () => (session.status === 'signedIn' ? session.token : undefined) }),
+    () =>
+      createApiClient({
+        getAccessToken: async () => (session.status === 'signedIn' ? session.token : undefined),
+      }),
     [session],
   );
   // A fresh cache for every story and session, so no story sees another's data.

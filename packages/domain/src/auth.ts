@@ -309,6 +309,10 @@ export function validateIdToken(token: string | undefined, expect: IdTokenExpect
 }
 
 /** §9: a token cache entry counts as stale 60 seconds before expiry. */
-export function isCacheEntryStale(expiresAtSeconds: number, nowSeconds: number, leeway = CACHE_STALE_BEFORE_EXPIRY_SECONDS): boolean {
+export function isCacheEntryStale(
+  expiresAtSeconds: number,
+  nowSeconds: number,
+  leeway = CACHE_STALE_BEFORE_EXPIRY_SECONDS,
+): boolean {
   return nowSeconds >= expiresAtSeconds - leeway;
 }

@@ -15,14 +15,23 @@ export const RED_FLAGS: readonly { readonly flag: string; readonly patterns: rea
     flag: 'suicidal thoughts',
     patterns: [/suicid/, /kill (myself|me)/, /end (my|it all)( life)?/, /self[- ]harm/, /want to die/],
   },
-  { flag: 'severe bleeding', patterns: [/(severe|heavy|uncontrolled|won'?t stop) bleeding/, /bleeding (heavily|a lot)/] },
+  {
+    flag: 'severe bleeding',
+    patterns: [/(severe|heavy|uncontrolled|won'?t stop) bleeding/, /bleeding (heavily|a lot)/],
+  },
   {
     flag: 'anaphylaxis',
     patterns: [/anaphyla/, /(throat|tongue|lips?) (is |are )?(swelling|swollen|closing)/, /epipen/],
   },
   {
     flag: 'breathing difficulty',
-    patterns: [/can'?t breathe/, /cannot breathe/, /(trouble|difficulty) breathing/, /short(ness)? of breath/, /choking/],
+    patterns: [
+      /can'?t breathe/,
+      /cannot breathe/,
+      /(trouble|difficulty) breathing/,
+      /short(ness)? of breath/,
+      /choking/,
+    ],
   },
   { flag: 'unconsciousness', patterns: [/unconscious/, /passed out/, /not breathing/, /unresponsive/] },
   { flag: 'seizure', patterns: [/seizure/, /convuls/] },

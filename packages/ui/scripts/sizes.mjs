@@ -12,8 +12,19 @@ import { build } from 'vite';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.cache', 'sizes');
 const SCREENS = [
-  'Landing', 'LoadingScreen', 'Unauthorized', 'PatientDashboard', 'DoctorPortal', 'AdminDashboard', 'UserManagement',
-  'ChatPanel', 'ChallengeDemo', 'Appointments', 'MedicalRecords', 'Prescriptions', 'KnowledgeBase',
+  'Landing',
+  'LoadingScreen',
+  'Unauthorized',
+  'PatientDashboard',
+  'DoctorPortal',
+  'AdminDashboard',
+  'UserManagement',
+  'ChatPanel',
+  'ChallengeDemo',
+  'Appointments',
+  'MedicalRecords',
+  'Prescriptions',
+  'KnowledgeBase',
 ];
 
 rmSync(outDir, { recursive: true, force: true });
