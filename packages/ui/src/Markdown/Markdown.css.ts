@@ -21,7 +21,8 @@ globalStyle(`${root} :where(h1, h2)`, { fontSize: vars.fontSize.xlarge });
 globalStyle(`${root} h3`, { fontSize: vars.fontSize.large });
 globalStyle(`${root} :where(h4, h5, h6)`, { fontSize: vars.fontSize.standard });
 globalStyle(`${root} :where(p, ul, ol, blockquote, pre)`, { marginBottom: 0 });
-globalStyle(`${root} :where(ul, ol)`, { paddingLeft: vars.space.xlarge });
+globalStyle(`${root} ul`, { paddingLeft: vars.space.xlarge, listStyle: 'disc' });
+globalStyle(`${root} ol`, { paddingLeft: vars.space.xlarge, listStyle: 'decimal' });
 globalStyle(`${root} li + li`, { marginTop: vars.space.xsmall });
 globalStyle(`${root} a`, {
   color: vars.color.link,
