@@ -1,0 +1,179 @@
+/**
+ * oidc-provider configuration shaped after what the unmodified @auth0/auth0-spa-js needs
+ * (shared/TOOLCHAIN.md, "Identity"): Auth0 route names, JWT RS256 access tokens for the API audience, namespaced
+ * roles and permissions claims, refresh token rotation, web_message response mode, client-based CORS for the
+ * portal origin only, renamed cookies, no consent step and a logout without confirmation.
+ */
+import type { Adapter, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import {
+  authorizationClaims,
+  findPersona,
+  personaClaims,
+  PERMISSIONS_CLAIM,
+  ROLES_CLAIM,
+  SPECIALIZATIONS_CLAIM,
+} from './accounts';
+import type { IdpKeys } from './keys';
+import { errorPage, logoutPage, signedOutPage } from './pages';
+import {
+  API_SCOPES,
+  COOKIE_PREFIX,
+  OIDC_SCOPES,
+  PORTAL_CLIENT_ID,
+  TOKEN_EXCHANGE_GRANT,
+  type IdpSettings,
+} from './settings';
+
+/** The URIs the portal may come back to after sign-in and sign-out. */
+export function portalRedirectUris(
+  settings: Pick<IdpSettings, 'portalOrigin' | 'extraRedirectUris'>,
+): string[] {
+  return [...new Set([settings.portalOrigin, `${settings.portalOrigin}/`, ...settings.extraRedirectUris])];
+}
+
+export function buildConfiguration(
+  settings: IdpSettings,
+  keys: IdpKeys,
+  adapter: new (name: string) => Adapter,
+): Configuration {
+  const apiScope = API_SCOPES.join(' ');
+  const redirectUris = portalRedirectUris(settings);
+
+  return {
+    adapter,
+    jwks: keys.jwks as Configuration['jwks'],
+    clients: [
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_name: 'Sentinel Health portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code', 'refresh_token', TOKEN_EXCHANGE_GRANT],
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      end_session: '/v2/logout',
+      jwks: '/.well-known/jwks.json',
+      userinfo: '/userinfo',
+      revocation: '/oauth/revoke',
+    },
+    scopes: [...OIDC_SCOPES],
+    claims: {
+      openid: ['sub', 'amr', ROLES_CLAIM, PERMISSIONS_CLAIM],
+      profile: [
+        'name',
+        'given_name',
+        'family_name',
+        'picture',
+        'specialization',
+        'department',
+        SPECIALIZATIONS_CLAIM,
+      ],
+      email: ['email', 'email_verified'],
+    },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const persona = findPersona(sub);
+      if (!persona) return undefined;
+      return { accountId: persona.sub, claims: () => personaClaims(persona) as { sub: string } };
+    },
+    async extraTokenClaims(_ctx, token) {
+      const persona = 'accountId' in token && token.accountId ? findPersona(token.accountId) : undefined;
+      return persona ? authorizationClaims(persona) : undefined;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.body = logoutPage(form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.body = signedOutPage();
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        async defaultResource(_ctx, _client, oneOf) {
+          return oneOf ?? settings.apiAudience;
+        },
+        useGrantedResource: () => true,
+        async getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== settings.apiAudience) {
+            throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          }
+          return {
+            scope: apiScope,
+            audience: settings.apiAudience,
+            accessTokenTTL: 60 * 60,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { session, client, result } = ctx.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const grantId =
+        (result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing ?? new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      // First-party client: everything it may ask for is granted without a consent screen.
+      grant.addOIDCScope(OIDC_SCOPES.join(' '));
+      grant.addResourceScope(settings.apiAudience, apiScope);
+      await grant.save();
+      return grant;
+    },
+    async issueRefreshToken(_ctx, client) {
+      return client.grantTypeAllowed('refresh_token');
+    },
+    rotateRefreshToken: true,
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin === settings.portalOrigin && client.clientId === PORTAL_CLIENT_ID,
+    cookies: {
+      names: {
+        session: `${COOKIE_PREFIX}_session`,
+        interaction: `${COOKIE_PREFIX}_interaction`,
+        resume: `${COOKIE_PREFIX}_resume`,
+      },
+      keys: keys.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: (ctx, token) =>
+        // Rotated tokens keep the lifetime left on the one they replace (sliding within 14 days).
+        ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? (token ? 14 * 24 * 60 * 60 : 0),
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(
+        String(out.error),
+        out.error_description ? String(out.error_description) : undefined,
+      );
+    },
+  };
+}

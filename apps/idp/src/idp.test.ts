@@ -1,0 +1,591 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildCurrentUser, CLAIM_NAMESPACE, validateIdToken } from '@sentinel/domain';
+import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rateLimit';
+import { startIdp, type RunningIdp } from './server';
+import { PORTAL_CLIENT_ID, type IdpSettings } from './settings';
+import {
+  authorizeUrl,
+  Browser,
+  currentTotp,
+  formAction,
+  newPkce,
+  PORTAL,
+  REDIRECT_URI,
+  type Pkce,
+} from './testClient';
+
+const API = 'https://api.sentinel-health.example';
+const ROLES = `${CLAIM_NAMESPACE}roles`;
+const PERMISSIONS = `${CLAIM_NAMESPACE}permissions`;
+
+let dataDir: string;
+let idp: RunningIdp | undefined;
+
+const settings = (port = 0): IdpSettings => ({
+  port,
+  host: 'localhost',
+  portalOrigin: PORTAL,
+  extraRedirectUris: [],
+  apiAudience: API,
+  dataDir,
+});
+
+async function start(port = 0) {
+  idp = await startIdp(settings(port), { silent: true });
+  return idp;
+}
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-idp-'));
+});
+
+afterEach(async () => {
+  await idp?.close();
+  idp = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Tokens = {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  token_type: string;
+  expires_in: number;
+  scope?: string;
+};
+
+/** Signs in through the provider's pages; returns the code (or the last page when no code came back). */
+async function signIn(browser: Browser, persona: Persona, pkce: Pkce, options: { code?: string } = {}) {
+  const start = await browser.follow(authorizeUrl(pkce));
+  expect(start.url.pathname).toMatch(/^\/interaction\//);
+  const page = await start.res.text();
+  expect(page).toContain('<label for="email">Email</label>');
+  const afterPassword = await browser.postForm(formAction(page), {
+    email: persona.email,
+    password: persona.password,
+  });
+  let final = afterPassword;
+  if (persona.mfa) {
+    const codePage = await afterPassword.res.text();
+    expect(codePage).toContain('<label for="code">Authentication code</label>');
+    expect(codePage).toContain('>Verify</button>');
+    final = await browser.postForm(formAction(codePage), {
+      code: options.code ?? currentTotp(DEMO_TOTP_SECRET),
+    });
+  }
+  return final;
+}
+
+async function exchangeCode(base: string, code: string, pkce: Pkce, origin = PORTAL) {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin,
+      'auth0-client': 'eyJuYW1lIjoidGVzdCJ9',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: PORTAL_CLIENT_ID,
+      code,
+      code_verifier: pkce.verifier,
+      redirect_uri: REDIRECT_URI,
+    }),
+  });
+  return res;
+}
+
+async function refresh(base: string, refreshToken: string) {
+  return fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PORTAL },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: PORTAL_CLIENT_ID,
+      refresh_token: refreshToken,
+    }),
+  });
+}
+
+async function signInForTokens(running: RunningIdp, persona: Persona) {
+  const browser = new Browser(running.url);
+  const pkce = newPkce();
+  const { url } = await signIn(browser, persona, pkce);
+  expect(url.origin).toBe(PORTAL);
+  expect(url.searchParams.get('state')).toBe(pkce.state);
+  const code = url.searchParams.get('code') ?? '';
+  const res = await exchangeCode(running.url, code, pkce);
+  expect(res.status).toBe(200);
+  return { browser, pkce, tokens: (await res.json()) as Tokens };
+}
+
+describe('sign-in with authorization code and PKCE', () => {
+  it('a patient signs in with e-mail and password and gets a verified RS256 id token and API access token', async () => {
+    const running = await start();
+    const { pkce, tokens } = await signInForTokens(running, PERSONAS.jane);
+    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
+
+    expect(decodeProtectedHeader(tokens.id_token).alg).toBe('RS256');
+    const id = await jwtVerify(tokens.id_token, jwks, {
+      issuer: running.issuer,
+      audience: PORTAL_CLIENT_ID,
+      algorithms: ['RS256'],
+    });
+    expect(id.payload.iss).toBe(`http://localhost:${running.port}/`);
+    expect(id.payload.nonce).toBe(pkce.nonce);
+    expect(id.payload.sub).toBe(PERSONAS.jane.sub);
+    expect(id.payload.email).toBe('jane.doe@example.com');
+    expect(id.payload.name).toBe('Jane Doe');
+    expect(id.payload.amr).toEqual(['pwd']);
+    expect(id.payload[ROLES]).toEqual(['Patient']);
+    expect(id.payload[PERMISSIONS]).toEqual([...PERSONAS.jane.permissions]);
+
+    const at = await jwtVerify(tokens.access_token, jwks, {
+      issuer: running.issuer,
+      audience: API,
+      algorithms: ['RS256'],
+    });
+    expect(at.payload.sub).toBe(PERSONAS.jane.sub);
+    expect(at.payload[ROLES]).toEqual(['Patient']);
+    expect(at.payload[PERMISSIONS]).toEqual([...PERSONAS.jane.permissions]);
+    expect(String(at.payload.scope)).toContain('read:health_data');
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const now = Math.floor(Date.now() / 1000);
+    const checked = validateIdToken(tokens.id_token, {
+      issuer: running.issuer,
+      clientId: PORTAL_CLIENT_ID,
+      nonce: pkce.nonce,
+      now,
+    });
+    expect(checked.ok).toBe(true);
+    const user = checked.ok ? buildCurrentUser(checked.value) : undefined;
+    expect(user?.ok && user.value.role).toBe('patient');
+    expect(user?.ok && user.value.permissions).toEqual([...PERSONAS.jane.permissions]);
+  });
+
+  it('a doctor signs in with password then a TOTP code, and the tokens say so (amr, role, specialization)', async () => {
+    const running = await start();
+    const { pkce, tokens } = await signInForTokens(running, PERSONAS.alice);
+    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
+    const id = await jwtVerify(tokens.id_token, jwks, { issuer: running.issuer, audience: PORTAL_CLIENT_ID });
+    expect(id.payload.amr).toEqual(['pwd', 'otp']);
+    expect(id.payload.specialization).toBe('Endocrinology');
+    expect(id.payload[ROLES]).toEqual(['Doctor']);
+    const checked = validateIdToken(tokens.id_token, {
+      issuer: running.issuer,
+      clientId: PORTAL_CLIENT_ID,
+      nonce: pkce.nonce,
+      now: Math.floor(Date.now() / 1000),
+    });
+    const user = checked.ok ? buildCurrentUser(checked.value) : undefined;
+    expect(user?.ok && user.value.role).toBe('doctor');
+    expect(user?.ok && user.value.specialization).toBe('Endocrinology');
+    const at = await jwtVerify(tokens.access_token, jwks, { issuer: running.issuer, audience: API });
+    expect(at.payload[PERMISSIONS]).toEqual([...PERSONAS.alice.permissions]);
+  });
+
+  it('the admin signs in with TOTP and is an admin for the domain', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.sam);
+    const checked = validateIdToken(tokens.id_token, {
+      issuer: running.issuer,
+      clientId: PORTAL_CLIENT_ID,
+      now: Math.floor(Date.now() / 1000),
+    });
+    const user = checked.ok ? buildCurrentUser(checked.value) : undefined;
+    expect(user?.ok && user.value.role).toBe('admin');
+  });
+
+  it('the Auth0 audience parameter is read as the resource: an unknown audience is refused', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const { url } = await browser.follow(authorizeUrl(newPkce(), { audience: 'https://evil.example' }));
+    expect(url.origin).toBe(PORTAL);
+    expect(url.searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('an authorization request without PKCE is refused', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const pkce = newPkce();
+    const url = authorizeUrl(pkce).replace(/&code_challenge=[^&]+&code_challenge_method=S256/, '');
+    const { res, url: landed } = await browser.follow(url);
+    expect(landed.origin).toBe(PORTAL);
+    expect(landed.searchParams.get('error')).toBe('invalid_request');
+    expect(res.status).toBe(303);
+  });
+
+  it('a code exchanged with the wrong verifier gives a JSON invalid_grant error with the CORS header', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const pkce = newPkce();
+    const { url } = await signIn(browser, PERSONAS.jane, pkce);
+    const res = await exchangeCode(running.url, url.searchParams.get('code') ?? '', {
+      ...pkce,
+      verifier: newPkce().verifier,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PORTAL);
+    expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('wrong credentials and rate limiting', () => {
+  it('the login page lets its form redirect back to the portal (Chromium applies form-action to redirects)', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const { res } = await browser.follow(authorizeUrl(newPkce()));
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`form-action 'self' ${PORTAL}(;| )`));
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('a wrong password shows "Wrong email or password." and gives no code', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const start1 = await browser.follow(authorizeUrl(newPkce()));
+    const page = await start1.res.text();
+    const { res, url } = await browser.postForm(formAction(page), {
+      email: PERSONAS.jane.email,
+      password: 'nope',
+    });
+    expect(res.status).toBe(401);
+    expect(url.origin).not.toBe(PORTAL);
+    const html = await res.text();
+    expect(html).toContain('Wrong email or password.');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('value="jane.doe@example.com"');
+  });
+
+  it('an unknown e-mail gets the same message as a wrong password', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const page = await (await browser.follow(authorizeUrl(newPkce()))).res.text();
+    const { res } = await browser.postForm(formAction(page), { email: 'nobody@example.com', password: 'x' });
+    expect(await res.text()).toContain('Wrong email or password.');
+  });
+
+  it('a wrong TOTP code shows "That code is not valid. Try again." and gives no code', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const { res, url } = await signIn(browser, PERSONAS.ben, newPkce(), {
+      code: '000000' === currentTotp(DEMO_TOTP_SECRET) ? '111111' : '000000',
+    });
+    expect(res.status).toBe(401);
+    expect(url.origin).not.toBe(PORTAL);
+    expect(await res.text()).toContain('That code is not valid. Try again.');
+  });
+
+  it('after 5 failed passwords the sixth attempt, even with the right password, is refused for 15 minutes', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const page = await (await browser.follow(authorizeUrl(newPkce()))).res.text();
+    const action = formAction(page);
+    for (let i = 0; i < 5; i += 1) {
+      const { res } = await browser.postForm(action, { email: PERSONAS.john.email, password: `wrong-${i}` });
+      expect(await res.text()).toContain('Wrong email or password.');
+    }
+    const { res, url } = await browser.postForm(action, {
+      email: PERSONAS.john.email,
+      password: PERSONAS.john.password,
+    });
+    expect(res.status).toBe(429);
+    expect(url.origin).not.toBe(PORTAL);
+    expect(await res.text()).toContain('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('after 5 wrong authentication codes even the right code is refused for a while', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const { res } = await signIn(browser, PERSONAS.sam, newPkce(), { code: 'abcdef' });
+    const page = await res.text();
+    const action = formAction(page);
+    for (let i = 0; i < 4; i += 1) {
+      const again = await browser.postForm(action, { code: 'abcdef' });
+      expect(await again.res.text()).toContain('That code is not valid. Try again.');
+    }
+    const last = await browser.postForm(action, { code: currentTotp(DEMO_TOTP_SECRET) });
+    expect(last.res.status).toBe(429);
+    expect(last.url.origin).not.toBe(PORTAL);
+    expect(await last.res.text()).toContain('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('the limiter frees the key once the oldest failure leaves the window', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 2, windowMs: 10 * 60_000, now: () => now });
+    limiter.recordFailure('k');
+    now = 60_000;
+    limiter.recordFailure('k');
+    expect(limiter.blockedFor('k')).toBe(9);
+    now = 10 * 60_000 + 1;
+    expect(limiter.blockedFor('k')).toBe(0);
+    limiter.recordFailure('k');
+    limiter.reset('k');
+    expect(limiter.blockedFor('k')).toBe(0);
+  });
+
+  it('a form posted for another interaction than the browser cookie is refused (CSRF)', async () => {
+    const running = await start();
+    const victim = new Browser(running.url);
+    const attacker = new Browser(running.url);
+    const attackerPage = await (await attacker.follow(authorizeUrl(newPkce()))).res.text();
+    await victim.follow(authorizeUrl(newPkce()));
+    const { res, url } = await victim.postForm(formAction(attackerPage), {
+      email: PERSONAS.jane.email,
+      password: PERSONAS.jane.password,
+    });
+    expect(res.status).toBe(400);
+    expect(url.origin).not.toBe(PORTAL);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('a refresh returns a new id token and a rotated refresh token; reusing the old one fails', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    const first = tokens.refresh_token ?? '';
+    const res = await refresh(running.url, first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PORTAL);
+    const next = (await res.json()) as Tokens;
+    expect(next.id_token).toBeTruthy();
+    expect(next.access_token).toBeTruthy();
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(first);
+    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
+    const at = await jwtVerify(next.access_token, jwks, { issuer: running.issuer, audience: API });
+    expect(at.payload[ROLES]).toEqual(['Patient']);
+
+    const replay = await refresh(running.url, first);
+    expect(replay.status).toBe(400);
+    const body = (await replay.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('invalid_grant');
+    expect(body.error_description.toLowerCase()).toContain('invalid refresh token');
+    // Reuse detection: the whole grant is revoked, so the rotated token stops working too.
+    expect((await refresh(running.url, next.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('a revoked refresh token can no longer be used', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.john);
+    const revoke = await fetch(`${running.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PORTAL },
+      body: new URLSearchParams({ client_id: PORTAL_CLIENT_ID, token: tokens.refresh_token ?? '' }),
+    });
+    expect(revoke.status).toBe(200);
+    expect((await refresh(running.url, tokens.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('keys, the session and a refresh token survive a restart on the same data folder', async () => {
+    const running = await start();
+    const port = running.port;
+    const { browser, tokens } = await signInForTokens(running, PERSONAS.jane);
+    const jwksBefore = await (await fetch(`${running.url}/.well-known/jwks.json`)).json();
+    await running.close();
+    idp = undefined;
+
+    const keysFile = await stat(path.join(dataDir, 'keys.json'));
+    expect(keysFile.mode & 0o077).toBe(0);
+    expect(JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')).jwks.keys[0].d).toBeTruthy();
+
+    const again = await start(port);
+    expect(await (await fetch(`${again.url}/.well-known/jwks.json`)).json()).toEqual(jwksBefore);
+    const res = await refresh(again.url, tokens.refresh_token ?? '');
+    expect(res.status).toBe(200);
+    const next = (await res.json()) as Tokens;
+    expect(next.id_token).toBeTruthy();
+
+    // The browser session survives too: prompt=none answers with a code without showing the login page.
+    const pkce = newPkce();
+    const silent = await browser.follow(authorizeUrl(pkce, { prompt: 'none' }));
+    expect(silent.url.origin).toBe(PORTAL);
+    expect(silent.url.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('silent authentication and web_message', () => {
+  it('prompt=none with web_message posts the code to the parent in a frameable page', async () => {
+    const running = await start();
+    const { browser } = await signInForTokens(running, PERSONAS.nora);
+    const pkce = newPkce();
+    const { res } = await browser.follow(
+      authorizeUrl(pkce, { prompt: 'none', response_mode: 'web_message' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('authorization_response');
+    expect(html).toContain(pkce.state);
+    expect(html).toMatch(/"code":"[^"]+"/);
+  });
+
+  it('prompt=none without a session answers login_required', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const pkce = newPkce();
+    const { url } = await browser.follow(authorizeUrl(pkce, { prompt: 'none' }));
+    expect(url.origin).toBe(PORTAL);
+    expect(url.searchParams.get('error')).toBe('login_required');
+  });
+});
+
+describe('logout', () => {
+  async function logout(browser: Browser, returnTo: string) {
+    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo });
+    return browser.follow(`/v2/logout?${q}`);
+  }
+
+  it('/v2/logout with an allow-listed returnTo signs out without a question and goes back', async () => {
+    const running = await start();
+    const { browser } = await signInForTokens(running, PERSONAS.jane);
+    const { res } = await logout(browser, `${PORTAL}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("document.getElementById('op.logoutForm').submit()");
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    expect(done.url.href).toBe(`${PORTAL}/`);
+    // Signed out: silent authentication now needs a login.
+    const silent = await browser.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
+    expect(silent.url.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('a foreign returnTo is refused', async () => {
+    const running = await start();
+    const { browser } = await signInForTokens(running, PERSONAS.jane);
+    const { res, url } = await logout(browser, 'https://evil.example/');
+    expect(res.status).toBe(400);
+    expect(url.origin).toBe(running.url);
+    expect(await res.text()).toContain('post_logout_redirect_uri');
+  });
+});
+
+describe('CORS', () => {
+  it('the token endpoint answers the portal preflight with content-type and auth0-client allowed', async () => {
+    const running = await start();
+    const res = await fetch(`${running.url}/oauth/token`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: PORTAL,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,auth0-client',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PORTAL);
+    expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('auth0-client');
+  });
+
+  it('another origin gets no CORS headers, on the token endpoint or the JWKS', async () => {
+    const running = await start();
+    const evil = 'https://evil.example';
+    const pre = await fetch(`${running.url}/oauth/token`, {
+      method: 'OPTIONS',
+      headers: { origin: evil, 'access-control-request-method': 'POST' },
+    });
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    const token = await fetch(`${running.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: evil },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: PORTAL_CLIENT_ID,
+        refresh_token: 'x',
+      }),
+    });
+    expect(token.headers.get('access-control-allow-origin')).toBeNull();
+    const jwks = await fetch(`${running.url}/.well-known/jwks.json`, { headers: { origin: evil } });
+    expect(jwks.headers.get('access-control-allow-origin')).toBeNull();
+    const portalJwks = await fetch(`${running.url}/.well-known/jwks.json`, { headers: { origin: PORTAL } });
+    expect(portalJwks.headers.get('access-control-allow-origin')).not.toBeNull();
+  });
+});
+
+describe('token exchange', () => {
+  const TE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+  const AT_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+  const exchange = (base: string, fields: Record<string, string>) =>
+    fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: TE,
+        client_id: PORTAL_CLIENT_ID,
+        subject_token_type: AT_TYPE,
+        ...fields,
+      }),
+    });
+
+  it('the grant is advertised in discovery', async () => {
+    const running = await start();
+    const discovery = (await (await fetch(`${running.url}/.well-known/openid-configuration`)).json()) as {
+      grant_types_supported: string[];
+    };
+    expect(discovery.grant_types_supported).toContain(TE);
+  });
+
+  it('an API access token is exchanged for a narrower short-lived one with the same roles and permissions', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.alice);
+    const res = await exchange(running.url, {
+      subject_token: tokens.access_token,
+      scope: 'read:health_data',
+      audience: API,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      access_token: string;
+      issued_token_type: string;
+      expires_in: number;
+      scope: string;
+    };
+    expect(body.issued_token_type).toBe(AT_TYPE);
+    expect(body.scope).toBe('read:health_data');
+    expect(body.expires_in).toBeLessThanOrEqual(300);
+    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
+    const at = await jwtVerify(body.access_token, jwks, {
+      issuer: running.issuer,
+      audience: API,
+      algorithms: ['RS256'],
+    });
+    expect(at.payload.sub).toBe(PERSONAS.alice.sub);
+    expect(at.payload.scope).toBe('read:health_data');
+    expect(at.payload[ROLES]).toEqual(['Doctor']);
+    expect(at.payload[PERMISSIONS]).toEqual([...PERSONAS.alice.permissions]);
+  });
+
+  it('a forged or foreign subject token, a wider scope or another token type is refused with a JSON error', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    const forged = `${tokens.access_token.slice(0, -4)}AAAA`;
+    expect(await (await exchange(running.url, { subject_token: forged })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(await (await exchange(running.url, { subject_token: tokens.id_token })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(
+      await (await exchange(running.url, { subject_token: tokens.access_token, scope: 'admin:all' })).json(),
+    ).toMatchObject({ error: 'invalid_scope' });
+    expect(
+      await (
+        await exchange(running.url, {
+          subject_token: tokens.refresh_token ?? '',
+          subject_token_type: 'urn:ietf:params:oauth:token-type:refresh_token',
+        })
+      ).json(),
+    ).toMatchObject({ error: 'invalid_request' });
+    expect(
+      await (
+        await exchange(running.url, { subject_token: tokens.access_token, audience: 'https://evil.example' })
+      ).json(),
+    ).toMatchObject({ error: 'invalid_target' });
+  });
+});

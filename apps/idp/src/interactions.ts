@@ -1,0 +1,208 @@
+/**
+ * The sign-in interaction: `/interaction/<uid>` shows the e-mail and password form; MFA personas then enter a
+ * TOTP code. Forms post to an address carrying the interaction uid, and oidc-provider checks that uid against
+ * its SameSite interaction cookie, so a cross-site form cannot complete someone else's sign-in.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import * as OTPAuth from 'otpauth';
+import { authenticate, findPersona } from './accounts';
+import { codePage, errorPage, loginPage, TEXTS } from './pages';
+import type { RateLimiter } from './rateLimit';
+
+const MAX_BODY = 16 * 1024;
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('form too large');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * The page headers. Chromium applies form-action to the redirects that follow a form post too, so the portal's
+ * origin (where the sign-in redirects back to) must be listed beside 'self', or the browser stops on the login
+ * page after a correct password.
+ */
+function pageHeaders(formActionOrigins: readonly string[]) {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formActionOrigins.join(' ')}; frame-ancestors 'none'`,
+  };
+}
+
+/** True when the given code is the current (±1 step) TOTP of the secret. */
+export function isValidTotp(secret: string, code: string): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  return totp.validate({ token: code, window: 1 }) !== null;
+}
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+async function grantMissing(provider: Provider, details: Details): Promise<void> {
+  const { accountId } = details.session ?? {};
+  const clientId = String(details.params.client_id ?? '');
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId: accountId ?? '', clientId });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  details.grantId = await grant.save();
+}
+
+type Pending = { accountId: string; expiresAt: number };
+
+/** Handles `/interaction/...` requests; returns false for any other path. */
+export function createInteractionHandler(
+  provider: Provider,
+  limiter: RateLimiter,
+  formActionOrigins: readonly string[],
+) {
+  const headers = pageHeaders(formActionOrigins);
+  const send = (res: ServerResponse, status: number, html: string) => {
+    res.writeHead(status, headers);
+    res.end(html);
+  };
+  /** Interactions whose password step passed and that wait for the TOTP code (uid -> account). */
+  const pendingMfa = new Map<string, Pending>();
+
+  const clientIp = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|abort))?$/.exec(url.pathname);
+    if (!match) return false;
+    const [, uid = '', action] = match;
+    let details;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      send(
+        res,
+        400,
+        errorPage('invalid_request', 'This sign-in has expired. Go back to the app and sign in again.'),
+      );
+      return true;
+    }
+    if (details.uid !== uid) {
+      send(res, 400, errorPage('invalid_request', 'This sign-in does not match your browser session.'));
+      return true;
+    }
+    for (const [key, entry] of pendingMfa) if (entry.expiresAt <= Date.now()) pendingMfa.delete(key);
+    const pending = pendingMfa.get(uid);
+    const mfaWaiting = pending && pending.expiresAt > Date.now() ? pending : undefined;
+
+    if (req.method === 'GET' && !action && details.prompt.name === 'consent') {
+      // First-party client: grant whatever is missing without asking (loadExistingGrant normally covers it).
+      await grantMissing(provider, details);
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: details.grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return true;
+    }
+    if (req.method === 'GET' && !action) {
+      send(res, 200, mfaWaiting ? codePage(uid) : loginPage(uid));
+      return true;
+    }
+    if (req.method === 'GET' && action === 'abort') {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
+      return true;
+    }
+    if (req.method !== 'POST' || !action || action === 'abort') {
+      send(res, 405, errorPage('method_not_allowed'));
+      return true;
+    }
+    const form = await readForm(req);
+
+    if (action === 'login') {
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const key = `pwd|${email}|${clientIp(req)}`;
+      const wait = limiter.blockedFor(key);
+      if (wait) {
+        send(res, 429, loginPage(uid, { email, error: TEXTS.tooManyAttempts(wait) }));
+        return true;
+      }
+      const persona = authenticate(email, form.get('password') ?? '');
+      if (!persona) {
+        limiter.recordFailure(key);
+        send(res, 401, loginPage(uid, { email, error: TEXTS.wrongCredentials }));
+        return true;
+      }
+      limiter.reset(key);
+      if (persona.mfa && persona.totpSecret) {
+        pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + 10 * 60 * 1000 });
+        res.writeHead(303, {
+          location: `/interaction/${encodeURIComponent(uid)}`,
+          'cache-control': 'no-store',
+        });
+        res.end();
+        return true;
+      }
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: persona.sub, amr: ['pwd'], remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+      return true;
+    }
+
+    // action === 'otp'
+    if (!mfaWaiting) {
+      send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+      return true;
+    }
+    const persona = findPersona(mfaWaiting.accountId);
+    const key = `otp|${mfaWaiting.accountId}|${clientIp(req)}`;
+    const wait = limiter.blockedFor(key);
+    if (wait) {
+      send(res, 429, codePage(uid, { error: TEXTS.tooManyAttempts(wait) }));
+      return true;
+    }
+    if (
+      !persona?.totpSecret ||
+      !isValidTotp(persona.totpSecret, (form.get('code') ?? '').replace(/\s+/g, ''))
+    ) {
+      limiter.recordFailure(key);
+      send(res, 401, codePage(uid, { error: TEXTS.wrongCode }));
+      return true;
+    }
+    limiter.reset(key);
+    pendingMfa.delete(uid);
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: persona.sub, amr: ['pwd', 'otp'], remember: true } },
+      { mergeWithLastSubmission: false },
+    );
+    return true;
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Starts the embedded identity provider: a node:http server in front of oidc-provider that rewrites Auth0's
+ * parameter names (`audience` -> `resource`, `returnTo` -> `post_logout_redirect_uri`), serves the sign-in
+ * interaction, and keeps CORS headers for the portal origin only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { buildConfiguration, portalRedirectUris } from './config';
+import { createFileAdapter } from './adapter';
+import { createInteractionHandler } from './interactions';
+import { loadOrCreateKeys } from './keys';
+import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
+import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { issuerFor, PORTAL_CLIENT_ID, TOKEN_EXCHANGE_GRANT, type IdpSettings } from './settings';
+
+export type RunningIdp = {
+  /** Base URL without a trailing slash (what auth0-spa-js takes as `domain`). */
+  url: string;
+  /** Issuer with the trailing slash (the `iss` claim). */
+  issuer: string;
+  port: number;
+  provider: Provider;
+  close(): Promise<void>;
+};
+
+/** Rewrites Auth0 parameter names to the OpenID Connect ones oidc-provider reads. */
+export function rewriteAuth0Url(rawUrl: string): string {
+  const url = new URL(rawUrl, 'http://localhost');
+  const q = url.searchParams;
+  if (url.pathname === '/authorize' && q.has('audience') && !q.has('resource')) {
+    q.set('resource', q.get('audience') ?? '');
+    q.delete('audience');
+  }
+  if (url.pathname === '/v2/logout') {
+    if (q.has('returnTo') && !q.has('post_logout_redirect_uri')) {
+      q.set('post_logout_redirect_uri', q.get('returnTo') ?? '');
+      q.delete('returnTo');
+    }
+    if (q.has('post_logout_redirect_uri') && !q.has('client_id') && !q.has('id_token_hint')) {
+      q.set('client_id', PORTAL_CLIENT_ID);
+    }
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+export async function startIdp(
+  settings: IdpSettings,
+  options: { limiter?: RateLimiter; silent?: boolean } = {},
+): Promise<RunningIdp> {
+  const keys = await loadOrCreateKeys(settings.dataDir);
+  const store = createFileAdapter(settings.dataDir);
+  const limiter = options.limiter ?? createRateLimiter();
+
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503).end();
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const issuer = issuerFor(settings, port);
+
+  const provider = new Provider(issuer, buildConfiguration(settings, keys, store.Adapter));
+  provider.proxy = false;
+
+  // Token exchange (RFC 8693) for the assistant's token vault.
+  provider.registerGrantType(
+    TOKEN_EXCHANGE_GRANT,
+    createTokenExchangeHandler({ issuer, apiAudience: settings.apiAudience, jwks: keys.jwks }),
+    TOKEN_EXCHANGE_PARAMETERS,
+  );
+
+  provider.use(async (ctx, next) => {
+    await next();
+    const origin = ctx.get('origin');
+    // CORS for the portal origin only (discovery and JWKS would otherwise answer any origin).
+    if (origin && origin !== settings.portalOrigin) {
+      for (const name of Object.keys(ctx.response.headers)) {
+        if (name.startsWith('access-control-')) ctx.remove(name);
+      }
+    }
+    // auth0-spa-js falls back to the silent iframe when it reads "invalid refresh token".
+    const body = ctx.body as { error?: string; error_description?: string } | undefined;
+    if (
+      ctx.path === '/oauth/token' &&
+      body?.error === 'invalid_grant' &&
+      ctx.oidc?.params?.grant_type === 'refresh_token'
+    ) {
+      ctx.body = { ...body, error_description: 'Unknown or invalid refresh token.' };
+    }
+  });
+  if (!options.silent) provider.on('server_error', (_ctx, error) => console.error('[idp]', error));
+
+  // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
+  const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
+  const interactions = createInteractionHandler(provider, limiter, redirectOrigins);
+  const callback = provider.callback();
+  handler = (req, res) => {
+    req.url = rewriteAuth0Url(req.url ?? '/');
+    interactions(req, res)
+      .then((handled) => {
+        if (!handled) return callback(req, res);
+        return undefined;
+      })
+      .catch((error: unknown) => {
+        if (!options.silent) console.error('[idp]', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error');
+      });
+  };
+
+  return {
+    url: issuer.replace(/\/$/, ''),
+    issuer,
+    port,
+    provider,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await store.flush();
+    },
+  };
+}

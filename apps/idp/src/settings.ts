@@ -1,0 +1,58 @@
+/** Runtime settings of the embedded identity provider, read from the environment with offline defaults. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEFAULT_PORT = 4000;
+export const PORTAL_CLIENT_ID = 'sentinel-portal';
+export const DEFAULT_PORTAL_ORIGIN = 'http://localhost:5173';
+export const DEFAULT_API_AUDIENCE = 'https://api.sentinel-health.example';
+export const API_SCOPES = ['read:health_data', 'write:health_data'] as const;
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const COOKIE_PREFIX = 'sentinel_idp';
+
+export type IdpSettings = {
+  /** Port to listen on; 0 picks a free one (tests). */
+  port: number;
+  /** Host to bind. */
+  host: string;
+  /** Issuer identifier with a trailing slash (`http://localhost:4000/`), as auth0-spa-js expects in `iss`. */
+  issuer?: string;
+  /** The portal origin: the only CORS origin, and the base of the allowed redirect and logout URIs. */
+  portalOrigin: string;
+  /** Extra allowed redirect / post-logout URIs. */
+  extraRedirectUris: readonly string[];
+  /** The API audience (resource indicator) access tokens are issued for. */
+  apiAudience: string;
+  /** Folder holding signing keys, cookie keys and the persisted sessions, grants and tokens. */
+  dataDir: string;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_DATA_DIR = path.resolve(here, '..', '.data');
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE, IDP_DATA_DIR. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
+  const port = Number(env.IDP_PORT ?? DEFAULT_PORT);
+  return {
+    port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_PORT,
+    host: env.IDP_HOST ?? 'localhost',
+    ...(env.IDP_ISSUER ? { issuer: env.IDP_ISSUER } : {}),
+    portalOrigin: (env.IDP_PORTAL_ORIGIN ?? DEFAULT_PORTAL_ORIGIN).replace(/\/+$/, ''),
+    extraRedirectUris: list(env.IDP_REDIRECT_URIS),
+    apiAudience: env.IDP_API_AUDIENCE ?? DEFAULT_API_AUDIENCE,
+    dataDir: env.IDP_DATA_DIR ? path.resolve(env.IDP_DATA_DIR) : DEFAULT_DATA_DIR,
+  };
+}
+
+/** The issuer for a bound port: the configured one, else `http://localhost:<port>/`; always with a trailing slash. */
+export function issuerFor(settings: Pick<IdpSettings, 'issuer'>, port: number): string {
+  const base = settings.issuer ?? `http://localhost:${port}`;
+  return base.endsWith('/') ? base : `${base}/`;
+}

@@ -1,0 +1,358 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS } from '@sentinel/domain';
+import { ADMIN_HEADER, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
+import { App } from './App';
+import type { AuthConfig } from './config';
+import { CHALLENGE_PAGE_TEXTS } from './SignedInPages';
+
+type Claims = Record<string, unknown>;
+type AuthState = {
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user?: Claims;
+  error?: Error;
+  loginWithRedirect: Mock;
+  logout: Mock;
+  revokeRefreshToken: Mock;
+  getIdTokenClaims: Mock;
+  getAccessTokenSilently: Mock;
+};
+
+// The unmodified SDK is replaced by a controllable state: what the portal does with each state is under test.
+const sdk = vi.hoisted(() => ({
+  state: undefined as unknown as AuthState,
+  providerProps: undefined as unknown as Record<string, unknown>,
+}));
+vi.mock('@auth0/auth0-react', () => ({
+  Auth0Provider: (props: { children: ReactNode } & Record<string, unknown>) => {
+    sdk.providerProps = props;
+    return props.children;
+  },
+  useAuth0: () => sdk.state,
+}));
+
+const CONFIG: AuthConfig = {
+  domain: 'http://localhost:4000',
+  clientId: 'sentinel-portal',
+  audience: 'https://api.sentinel-health.example',
+};
+
+const roles = (...names: string[]) => ({ [`${CLAIM_NAMESPACE}roles`]: names });
+const PERSONAS = {
+  jane: { sub: 'auth0|jane000001', name: 'Jane Doe', email: 'jane.doe@example.com', ...roles('Patient') },
+  alice: {
+    sub: 'auth0|alice00001',
+    name: 'Dr. Alice Smith',
+    email: 'dr.alice.smith@example.com',
+    ...roles('Doctor'),
+  },
+  sam: { sub: 'auth0|sam0000001', name: 'Sam Admin', email: 'sam.admin@example.com', ...roles('Admin') },
+} satisfies Record<string, Claims>;
+
+function baseState(): AuthState {
+  return {
+    isLoading: false,
+    isAuthenticated: false,
+    loginWithRedirect: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    revokeRefreshToken: vi.fn(async () => undefined),
+    getIdTokenClaims: vi.fn(async () => undefined),
+    getAccessTokenSilently: vi.fn(async () => 'access-token-1'),
+  };
+}
+
+function signedInAs(claims: Claims, extra: Claims = {}): AuthState {
+  const idToken = { ...claims, ...extra };
+  return {
+    ...baseState(),
+    isAuthenticated: true,
+    // The SDK's user lacks protocol claims such as amr; the full claims come from getIdTokenClaims.
+    user: claims,
+    getIdTokenClaims: vi.fn(async () => idToken),
+  };
+}
+
+function ShowLocation() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+const currentPath = () => screen.getByTestId('location').textContent;
+
+function renderAt(path: string, config: AuthConfig = CONFIG) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App config={config} />
+      <ShowLocation />
+    </MemoryRouter>,
+  );
+}
+
+const fetchStub = vi.fn(async () => new Response('Service Unavailable', { status: 503 }));
+
+beforeEach(() => {
+  sdk.state = baseState();
+  fetchStub.mockClear();
+  // Screens reach the API through fetch; nothing may leave the test, so the API is "down".
+  vi.stubGlobal('fetch', fetchStub);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the portal while sign-in is loading', () => {
+  it('shows the loading screen with the spec text and nothing else', () => {
+    sdk.state = { ...baseState(), isLoading: true };
+    renderAt('/patient-dashboard');
+    expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
+    expect(screen.queryByRole('button', { name: LANDING_TEXTS.signIn })).toBeNull();
+    expect(currentPath()).toBe('/patient-dashboard');
+  });
+
+  it('keeps the loading screen until the id-token claims are read', () => {
+    sdk.state = { ...signedInAs(PERSONAS.jane), getIdTokenClaims: vi.fn(() => new Promise(() => undefined)) };
+    renderAt('/');
+    expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
+    expect(currentPath()).toBe('/');
+  });
+});
+
+describe('a visitor who is not signed in', () => {
+  it('sees the landing at / with Sign In, which starts the login redirect returning to /', async () => {
+    renderAt('/');
+    await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.signIn }));
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } });
+  });
+
+  it('is sent from /admin-dashboard to / and, after signing in, returns to the deep link', async () => {
+    renderAt('/admin-dashboard');
+    expect(currentPath()).toBe('/');
+    await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.getStarted }));
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/admin-dashboard' } });
+  });
+
+  it('is sent from an unknown path to /', () => {
+    renderAt('/no/such/page');
+    expect(currentPath()).toBe('/');
+    expect(screen.getByRole('button', { name: LANDING_TEXTS.startNow })).toBeDefined();
+  });
+});
+
+describe('a signed-in user', () => {
+  it('a patient at / lands on /patient-dashboard and is greeted by first name', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    expect(currentPath()).toBe('/patient-dashboard');
+  });
+
+  it('a doctor at / lands on /doctor-dashboard', async () => {
+    sdk.state = signedInAs(PERSONAS.alice);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Welcome, Dr\. Smith/ })).toBeDefined();
+    expect(currentPath()).toBe('/doctor-dashboard');
+  });
+
+  it('an admin at / lands on /admin-dashboard', async () => {
+    sdk.state = signedInAs(PERSONAS.sam);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title })).toBeDefined();
+    expect(currentPath()).toBe('/admin-dashboard');
+  });
+
+  it('a patient at /admin-dashboard is sent to /unauthorized with the spec texts and a way home', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/admin-dashboard');
+    expect(await screen.findByRole('heading', { name: ROUTE_TEXTS.accessDeniedTitle })).toBeDefined();
+    expect(screen.getByText(ROUTE_TEXTS.accessDeniedBody)).toBeDefined();
+    expect(ROUTE_TEXTS.accessDeniedBody).toBe("You don't have permission to access this resource.");
+    expect(currentPath()).toBe('/unauthorized');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to my dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    expect(currentPath()).toBe('/patient-dashboard');
+  });
+
+  it('a doctor at /patient-dashboard is sent to /unauthorized', async () => {
+    sdk.state = signedInAs(PERSONAS.alice);
+    renderAt('/patient-dashboard');
+    expect(await screen.findByRole('heading', { name: ROUTE_TEXTS.accessDeniedTitle })).toBeDefined();
+    expect(currentPath()).toBe('/unauthorized');
+  });
+
+  it('an unknown path takes the user to their own dashboard', async () => {
+    sdk.state = signedInAs(PERSONAS.alice);
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: /Welcome, Dr\. Smith/ })).toBeDefined();
+    expect(currentPath()).toBe('/doctor-dashboard');
+  });
+
+  it.each([
+    ['patient', PERSONAS.jane],
+    ['doctor', PERSONAS.alice],
+    ['admin', PERSONAS.sam],
+  ])('a %s reaches /challenge-demo with its heading', async (_role, claims) => {
+    sdk.state = signedInAs(claims);
+    renderAt('/challenge-demo');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CHALLENGE_PAGE_TEXTS.heading }),
+    ).toBeDefined();
+    expect(screen.getByRole('heading', { name: CHALLENGE_DEMO_TEXTS.title })).toBeDefined();
+    expect(screen.getByText(String(claims.email))).toBeDefined();
+    expect(currentPath()).toBe('/challenge-demo');
+  });
+
+  it('reports MFA as used when the id token amr claim names otp', async () => {
+    sdk.state = signedInAs(PERSONAS.alice, { amr: ['pwd', 'otp'] });
+    renderAt('/challenge-demo');
+    expect(await screen.findByText(CHALLENGE_DEMO_TEXTS.mfaUsed)).toBeDefined();
+    expect(screen.queryByText(CHALLENGE_DEMO_TEXTS.mfaNotUsed)).toBeNull();
+  });
+
+  it('reports MFA as not used for a password-only sign-in', async () => {
+    sdk.state = signedInAs(PERSONAS.jane, { amr: ['pwd'] });
+    renderAt('/challenge-demo');
+    expect(await screen.findByText(CHALLENGE_DEMO_TEXTS.mfaNotUsed)).toBeDefined();
+  });
+
+  it('takes the configured admin address to the admin dashboard even without a roles claim', async () => {
+    sdk.state = signedInAs({ sub: 'auth0|chief00001', name: 'Chief Officer', email: 'chief@example.com' });
+    renderAt('/', { ...CONFIG, adminEmail: 'chief@example.com' });
+    expect(await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title })).toBeDefined();
+    expect(currentPath()).toBe('/admin-dashboard');
+  });
+
+  it('logs out by revoking the refresh token, then returning to the site origin', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/patient-dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sdk.state.logout).toHaveBeenCalledTimes(1));
+    expect(sdk.state.revokeRefreshToken).toHaveBeenCalledTimes(1);
+    expect(sdk.state.revokeRefreshToken.mock.invocationCallOrder[0]).toBeLessThan(
+      sdk.state.logout.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(sdk.state.logout).toHaveBeenCalledWith({ logoutParams: { returnTo: window.location.origin } });
+  });
+
+  it('still logs out when revoking the refresh token fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      revokeRefreshToken: vi.fn(async () => Promise.reject(new Error('offline'))),
+    };
+    renderAt('/patient-dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sdk.state.logout).toHaveBeenCalledTimes(1));
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe('the API client the screens use', () => {
+  const openRecords = async () => {
+    renderAt('/patient-dashboard');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Medical Records' }));
+  };
+  const lastRequestHeaders = () => {
+    const init = (fetchStub.mock.calls.at(-1) as unknown as [string, RequestInit] | undefined)?.[1];
+    return (init?.headers ?? {}) as Record<string, string>;
+  };
+
+  it('sends the access token from the SDK as a bearer token to the same-origin API', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    await openRecords();
+    await waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    const url = (fetchStub.mock.calls[0] as unknown as [string])[0];
+    expect(url.startsWith('/api/')).toBe(true);
+    expect(lastRequestHeaders().Authorization).toBe('Bearer access-token-1');
+    // The API is not there yet: after the one retry on a server error (about a second), the screen shows its
+    // error state, not a blank page.
+    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })).toBeDefined();
+  });
+
+  it('sends no token when the SDK says the session has ended (login_required)', async () => {
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      getAccessTokenSilently: vi.fn(async () =>
+        Promise.reject(Object.assign(new Error('Login required'), { error: 'login_required' })),
+      ),
+    };
+    await openRecords();
+    await waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    expect(lastRequestHeaders().Authorization).toBeUndefined();
+  });
+
+  it('does not call the API when the token cannot be had for another reason, and says so', async () => {
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      getAccessTokenSilently: vi.fn(async () =>
+        Promise.reject(Object.assign(new Error('Timeout'), { error: 'timeout' })),
+      ),
+    };
+    await openRecords();
+    expect(await screen.findByText(new RegExp(`${LOGIN_ERRORS.tokenFailed}: Timeout`))).toBeDefined();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-in problems', () => {
+  it("a refused sign-in shows 'Login failed' with the provider's message and a way to try again", async () => {
+    sdk.state = { ...baseState(), error: new Error('Invalid state') };
+    renderAt('/');
+    expect(screen.getByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
+    expect(within(screen.getByRole('alert')).getByText('Invalid state')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } });
+  });
+
+  it('a token without a subject shows why and offers Log out instead of a blank page', async () => {
+    sdk.state = signedInAs({ name: 'Nobody', email: 'nobody@example.com' });
+    renderAt('/patient-dashboard');
+    expect(await screen.findByText('The sign-in token has no subject (sub).')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sdk.state.logout).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('the Auth0 SDK configuration', () => {
+  it('uses the configured provider, audience and scope, refresh tokens and the localstorage cache', () => {
+    renderAt('/');
+    expect(sdk.providerProps).toMatchObject({
+      domain: CONFIG.domain,
+      clientId: CONFIG.clientId,
+      authorizationParams: {
+        redirect_uri: window.location.origin,
+        audience: CONFIG.audience,
+        scope: AUTH_SCOPE,
+      },
+      cacheLocation: 'localstorage',
+      useRefreshTokens: true,
+    });
+    // An issuer option would force https, which the embedded http provider cannot satisfy.
+    expect(sdk.providerProps).not.toHaveProperty('issuer');
+  });
+
+  it('after the login callback replaces the address with the returnTo the login started from', async () => {
+    sdk.state = signedInAs(PERSONAS.sam);
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title });
+    const onRedirectCallback = sdk.providerProps.onRedirectCallback as (s?: { returnTo?: string }) => void;
+    onRedirectCallback({ returnTo: '/challenge-demo' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CHALLENGE_PAGE_TEXTS.heading }),
+    ).toBeDefined();
+    expect(currentPath()).toBe('/challenge-demo');
+  });
+
+  it('ignores a returnTo that leaves the site', async () => {
+    sdk.state = signedInAs(PERSONAS.sam);
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title });
+    const onRedirectCallback = sdk.providerProps.onRedirectCallback as (s?: { returnTo?: string }) => void;
+    onRedirectCallback({ returnTo: '//evil.example/steal' });
+    await waitFor(() => expect(currentPath()).toBe('/admin-dashboard'));
+  });
+});

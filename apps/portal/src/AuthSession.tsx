@@ -1,0 +1,86 @@
+import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
+import { buildCurrentUser } from '@sentinel/domain';
+import { SessionProvider, type Session } from '@sentinel/ui';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { AuthConfig } from './config';
+import { usedSecondFactor, wantedPathFrom } from './session.utils';
+import { LoginFailed, ProfileProblem } from './SignInProblem';
+
+type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
+
+/**
+ * The full id-token claims of the signed-in user. The SDK's `user` drops protocol claims such as `amr`, which
+ * tells whether a second factor was used, so the claims are read once per user object.
+ */
+function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promise<IdToken | undefined>) {
+  const [loaded, setLoaded] = useState<ClaimsState>();
+  useEffect(() => {
+    if (!user) return undefined;
+    let live = true;
+    const settle = (claims: IdToken | undefined) => {
+      if (live) setLoaded({ user, claims: claims ?? user });
+    };
+    // Without the raw claims the profile is still usable; the session then reports no second factor.
+    getIdTokenClaims().then(settle, () => settle(undefined));
+    return () => {
+      live = false;
+    };
+  }, [user, getIdTokenClaims]);
+  return loaded && loaded.user === user ? loaded.claims : undefined;
+}
+
+/**
+ * Turns the Auth0 SDK's state into the ui's Session. Sign-in errors (a broken callback, a refused login) and an
+ * unusable profile get their own screen with a way out, never a blank page.
+ */
+export function AuthSession({ config, children }: { config: AuthConfig; children: ReactNode }) {
+  const {
+    isLoading,
+    isAuthenticated,
+    user,
+    error,
+    loginWithRedirect,
+    logout,
+    getIdTokenClaims,
+    revokeRefreshToken,
+  } = useAuth0();
+  const location = useLocation();
+  const claims = useIdTokenClaims(isAuthenticated ? user : undefined, getIdTokenClaims);
+
+  const wanted = wantedPathFrom(location.state) ?? location.pathname;
+  const login = useCallback(
+    () => void loginWithRedirect({ appState: { returnTo: wanted } }),
+    [loginWithRedirect, wanted],
+  );
+  const signOut = useCallback(async () => {
+    // Revoke first so a copy of the refresh token left in storage is worthless; logging out must not depend
+    // on it, because the provider's logout ends the session anyway.
+    await revokeRefreshToken().catch((cause: unknown) => console.warn('Refresh token not revoked', cause));
+    await logout({ logoutParams: { returnTo: window.location.origin } });
+  }, [logout, revokeRefreshToken]);
+
+  const built = useMemo(
+    () => (claims ? buildCurrentUser(claims, { adminEmail: config.adminEmail }) : undefined),
+    [claims, config.adminEmail],
+  );
+
+  if (error && !isAuthenticated && !isLoading) return <LoginFailed message={error.message} onRetry={login} />;
+  if (built && !built.ok)
+    return <ProfileProblem message={built.error.message} onLogout={() => void signOut()} />;
+
+  const session: Session = isLoading
+    ? { status: 'loading' }
+    : !isAuthenticated
+      ? { status: 'signedOut', login }
+      : built?.ok
+        ? {
+            status: 'signedIn',
+            user: built.value,
+            mfa: usedSecondFactor(claims),
+            logout: () => void signOut(),
+          }
+        : { status: 'loading' };
+
+  return <SessionProvider session={session}>{children}</SessionProvider>;
+}

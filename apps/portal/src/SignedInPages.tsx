@@ -1,0 +1,89 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import { LOGIN_ERRORS, PRODUCT_NAME, dashboardPathFor } from '@sentinel/domain';
+import {
+  AdminDashboard,
+  ApiError,
+  ApiProvider,
+  AppShell,
+  ChallengeDemo,
+  DoctorPortal,
+  PatientDashboard,
+  Unauthorized,
+  createApiClient,
+  useCurrentUser,
+  useSession,
+  type ApiClient,
+} from '@sentinel/ui';
+import { useMemo } from 'react';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { isSignedOutTokenError } from './session.utils';
+
+export const CHALLENGE_PAGE_TEXTS = {
+  heading: 'Identity Challenge Demo',
+  subheading: `The three pillars of ${PRODUCT_NAME}, tried with your own session.`,
+} as const;
+
+/**
+ * The API client, asking the SDK for a token before every request. The SDK's getter is stable for the
+ * provider's lifetime, so the client is built once.
+ */
+function useApiClient(getAccessTokenSilently: () => Promise<string | undefined>): ApiClient {
+  return useMemo(
+    () =>
+      createApiClient({
+        getAccessToken: async () => {
+          try {
+            return await getAccessTokenSilently();
+          } catch (error) {
+            // No session any more: the request goes without a token and the API answers 401 in its words.
+            if (isSignedOutTokenError(error)) return undefined;
+            const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+            throw new ApiError(401, 'unauthorized', `${LOGIN_ERRORS.tokenFailed}${detail}`);
+          }
+        },
+      }),
+    [getAccessTokenSilently],
+  );
+}
+
+/** /challenge-demo outside a dashboard: the demo in the signed-in frame, with a heading and Log out. */
+function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
+  const session = useSession();
+  const user = useCurrentUser();
+  return (
+    <AppShell
+      user={user}
+      heading={CHALLENGE_PAGE_TEXTS.heading}
+      subheading={CHALLENGE_PAGE_TEXTS.subheading}
+      onLogout={session.status === 'signedIn' ? session.logout : () => undefined}
+    >
+      <ChallengeDemo onNavigate={onNavigate} />
+    </AppShell>
+  );
+}
+
+/**
+ * The pages of a signed-in user, once the guard (PortalRoutes) has said "render". Loaded on demand, so a
+ * visitor's first load carries the landing and the SDK but none of the dashboards.
+ */
+export default function SignedInPages() {
+  const { getAccessTokenSilently } = useAuth0();
+  const client = useApiClient(getAccessTokenSilently);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const onNavigate = (path: string) => void navigate(path);
+  return (
+    <ApiProvider client={client}>
+      <Routes>
+        <Route path="/patient-dashboard" element={<PatientDashboard onNavigate={onNavigate} />} />
+        <Route path="/doctor-dashboard" element={<DoctorPortal onNavigate={onNavigate} />} />
+        <Route path="/admin-dashboard" element={<AdminDashboard onNavigate={onNavigate} />} />
+        <Route path="/challenge-demo" element={<ChallengePage onNavigate={onNavigate} />} />
+        <Route
+          path="/unauthorized"
+          element={<Unauthorized homePath={dashboardPathFor(user.role)} onNavigate={onNavigate} />}
+        />
+      </Routes>
+    </ApiProvider>
+  );
+}
