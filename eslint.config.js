@@ -47,14 +47,19 @@ export default tseslint.config(
   },
   {
     // Browser code inside page.evaluate() of the screenshot and visual-check scripts.
-    files: ['apps/storybook/scripts/**/*.mjs'],
+    files: ['apps/storybook/scripts/**/*.mjs', 'apps/portal/scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region', 'log'] }],
+    },
   },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -88,14 +88,14 @@ export function KnowledgeDocumentPanel({
         </Fact>
       </dl>
       {/* A scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1), so it takes focus. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <section
+      <div
+        role="region"
         tabIndex={0}
         aria-label={KNOWLEDGE_SCREEN_TEXTS.contentLabel(doc.title)}
         className={styles.content}
       >
         <Markdown headingLevel={3}>{doc.content}</Markdown>
-      </section>
+      </div>
       <dl className={styles.facts}>
         <Fact label={KNOWLEDGE_SCREEN_TEXTS.source}>
           <code className={styles.code}>{doc.filePath}</code>
