@@ -1,30 +1,5 @@
 import { LOGIN_ERRORS } from '@sentinel/domain';
-import type { ReactNode } from 'react';
-import { Box, Button, Heading, LogoutIcon, RefreshIcon, Text, WarningIcon } from '@sentinel/ui';
-
-function ProblemFrame({ title, message, action }: { title: string; message: string; action: ReactNode }) {
-  return (
-    <Box
-      as="main"
-      display="flex"
-      flexDirection="column"
-      alignItems="center"
-      justifyContent="center"
-      gap="large"
-      padding="xxxlarge"
-      textAlign="center"
-    >
-      <Text as="span" tone="critical">
-        <WarningIcon size="large" />
-      </Text>
-      <Heading level={1}>{title}</Heading>
-      <Box role="alert">
-        <Text tone="muted">{message}</Text>
-      </Box>
-      {action}
-    </Box>
-  );
-}
+import { Button, LogoutIcon, ProblemPage, RefreshIcon, WarningIcon } from '@sentinel/ui';
 
 export const SIGN_IN_PROBLEM_TEXTS = {
   retry: 'Try again',
@@ -38,7 +13,9 @@ export const SIGN_IN_PROBLEM_TEXTS = {
  */
 export function LoginFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <ProblemFrame
+    <ProblemPage
+      icon={<WarningIcon size="large" />}
+      announce
       title={LOGIN_ERRORS.loginFailed}
       message={message || LOGIN_ERRORS.loginFailed}
       action={
@@ -53,7 +30,9 @@ export function LoginFailed({ message, onRetry }: { message: string; onRetry: ()
 /** Signed in, but the token's claims do not make a user (§3): say why and offer to sign out. */
 export function ProfileProblem({ message, onLogout }: { message: string; onLogout: () => void }) {
   return (
-    <ProblemFrame
+    <ProblemPage
+      icon={<WarningIcon size="large" />}
+      announce
       title={SIGN_IN_PROBLEM_TEXTS.profileTitle}
       message={message}
       action={

@@ -148,3 +148,4 @@ export {
   knowledgeQueryKeys,
 } from './KnowledgeBase/KnowledgeBase.data';
 export * from './ErrorState/ErrorState';
+export * from './ProblemPage/ProblemPage';
