@@ -1,4 +1,4 @@
-// `npm start`: runs the product on its embedded defaults and prints where to open it: the identity provider
+// `npm start` (and `npm run dev`, with hot reload): runs the product on its embedded defaults and prints where to open it: the identity provider
 // (apps/idp, http://localhost:4000) and the portal's production build (apps/portal, http://localhost:5173).
 // The API with its embedded database and the built-in model join with the API and assistant issues; until
 // then the screens show their "cannot reach the server" state after sign-in.
@@ -18,13 +18,17 @@ if (!existsSync(join(root, 'apps/idp/package.json')) || !existsSync(join(root, '
   process.exit(0);
 }
 
-console.log('\nBuilding the portal...');
-const build = spawnSync(npm, ['run', 'build', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// `npm run dev` passes --dev: the portal's Vite dev server with hot reload instead of the production build.
+const dev = process.argv.includes('--dev');
+if (!dev) {
+  console.log('\nBuilding the portal...');
+  const build = spawnSync(npm, ['run', 'build', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const children = [
   spawn(npm, ['run', 'start', '-w', '@sentinel/idp'], { cwd: root, stdio: 'inherit' }),
-  spawn(npm, ['run', 'preview', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' }),
+  spawn(npm, ['run', dev ? 'dev' : 'preview', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
