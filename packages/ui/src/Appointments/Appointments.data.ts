@@ -4,6 +4,7 @@
  * deletes are optimistic and roll back when the server refuses; the server checks the permissions anyway and
  * its 403 message is the spec's alert ('You do not have permission to update appointments', ...).
  */
+import { messageOf } from '../api/client';
 import type { Appointment, AppointmentStatus } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -13,12 +14,6 @@ export const APPOINTMENTS_QUERY_KEY = ['appointments'] as const;
 
 type AppointmentList = ResponseBody<'listAppointments'>;
 export type NewAppointment = RequestBody<'createAppointment'>;
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-/** The words to show for a failed call: the ApiError message (the spec's words where the server has them). */
-export const appointmentErrorMessage = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 
 type Snapshot = { previous: AppointmentList | undefined };
 
@@ -72,7 +67,7 @@ export function useCreateAppointmentMutation(onError: (message: string) => void)
         list ? { items: [...list.items, created] } : list,
       );
     },
-    onError: (error) => onError(appointmentErrorMessage(error)),
+    onError: (error) => onError(messageOf(error)),
     // Refetch in the background: the form is free again as soon as the server has answered.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
   });
@@ -92,7 +87,7 @@ export function useAppointmentStatusMutation(onError: (message: string) => void)
       ),
     onError: (error, _variables, snapshot) => {
       rollback(queryClient, snapshot);
-      onError(appointmentErrorMessage(error));
+      onError(messageOf(error));
     },
     onSettled: () => refetchAfterLastChange(queryClient),
   });
@@ -110,7 +105,7 @@ export function useDeleteAppointmentMutation(onError: (message: string) => void)
       applyOptimistic(queryClient, (items) => items.filter((a) => a.id !== appointment.id)),
     onError: (error, _appointment, snapshot) => {
       rollback(queryClient, snapshot);
-      onError(appointmentErrorMessage(error));
+      onError(messageOf(error));
     },
     onSettled: () => refetchAfterLastChange(queryClient),
   });

@@ -11,7 +11,7 @@ import {
   type Appointment,
   type AppointmentStatus,
 } from '@sentinel/domain';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Badge } from '../Badge/Badge';
 import { Box } from '../Box/Box';
@@ -261,11 +261,10 @@ export function AppointmentsScreen({
 export function Appointments() {
   const user = useCurrentUser();
   const { show } = useAlerts();
-  const showError = useCallback((message: string) => void show(message), [show]);
   const list = useAppointmentsQuery();
-  const create = useCreateAppointmentMutation(showError);
-  const status = useAppointmentStatusMutation(showError);
-  const remove = useDeleteAppointmentMutation(showError);
+  const create = useCreateAppointmentMutation(show);
+  const status = useAppointmentStatusMutation(show);
+  const remove = useDeleteAppointmentMutation(show);
 
   return (
     <AppointmentsScreen

@@ -236,7 +236,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
         aria-live="polite"
         aria-label={CHAT_PANEL_TEXTS.messagesLabel}
         // The log scrolls, so it takes focus for keyboard scrolling even when it holds no buttons (WCAG 2.1.1).
-         
+
         tabIndex={0}
         className={styles.log}
       >

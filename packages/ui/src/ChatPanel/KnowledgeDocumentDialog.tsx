@@ -55,7 +55,7 @@ export function KnowledgeDocumentDialog({ document, onClose, onRetry }: Knowledg
             role="region"
             aria-label={CHAT_PANEL_TEXTS.documentContent}
             // The content scrolls, so keyboard users must be able to focus it (WCAG 2.1.1).
-             
+
             tabIndex={0}
           >
             <Markdown headingLevel={2}>{document.document.content}</Markdown>

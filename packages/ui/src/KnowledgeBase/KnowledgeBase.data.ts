@@ -3,6 +3,7 @@
  * documents): the accessible documents with their stats, a search, and one open document. The server decides
  * what this user may see (role, specialization, sensitivity); the screen only shows the answer.
  */
+import { messageOf } from '../api/client';
 import type { KnowledgeListItem } from '@sentinel/domain/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -14,11 +15,6 @@ export const knowledgeQueryKeys = {
   search: (q: string) => ['knowledge', 'search', q] as const,
   item: (id: string) => ['knowledge', 'item', id] as const,
 };
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-export const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 
 /** `GET /api/knowledge`: the accessible documents, the §3 stats and summary, and the context used. */
 export function useKnowledgeListQuery() {

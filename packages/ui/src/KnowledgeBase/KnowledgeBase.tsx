@@ -1,3 +1,4 @@
+import { messageOf } from '../api/client';
 import { KNOWLEDGE_TEXTS, type AccessStats } from '@sentinel/domain';
 import type { KnowledgeListItem } from '@sentinel/domain/contract';
 import { useId, useState } from 'react';
@@ -22,12 +23,7 @@ import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
 import { Heading, Text } from '../Text/Text';
-import {
-  messageOf,
-  useKnowledgeItemQuery,
-  useKnowledgeListQuery,
-  useKnowledgeSearch,
-} from './KnowledgeBase.data';
+import { useKnowledgeItemQuery, useKnowledgeListQuery, useKnowledgeSearch } from './KnowledgeBase.data';
 import * as styles from './KnowledgeBase.css';
 import {
   CATEGORY_LABELS,

@@ -8,7 +8,7 @@ import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useApi } from '../api/ApiProvider';
-import { isApiError } from '../api/client';
+import { isApiError, messageOf } from '../api/client';
 
 /** Ids of records created optimistically and not yet confirmed by the server start with this. */
 export const PENDING_RECORD_PREFIX = 'pending-record-';
@@ -27,11 +27,6 @@ export type NewRecord = RequestBody<'createRecord'>;
 export type CreateRecordOutcome =
   | { ok: true; record: MedicalRecord }
   | { ok: false; message: string; fields?: Readonly<Record<string, string>> };
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-export const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 
 /**
  * §5 Record opening: the server answers 403, or 404 so as not to reveal that another patient's record exists.

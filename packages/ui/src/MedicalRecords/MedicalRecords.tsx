@@ -1,3 +1,4 @@
+import { messageOf } from '../api/client';
 import {
   RECORD_FILTERS,
   RECORD_TEXTS,
@@ -10,7 +11,7 @@ import {
   type MedicalRecord,
   type RecordFilter,
 } from '@sentinel/domain';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
@@ -26,7 +27,6 @@ import { StatTile } from '../StatTile/StatTile';
 import { Heading } from '../Text/Text';
 import {
   isPendingRecord,
-  messageOf,
   useCreateRecordMutation,
   useRecordDetails,
   useRecordsQuery,
@@ -232,8 +232,7 @@ export function MedicalRecords() {
   const { show } = useAlerts();
   const records = useRecordsQuery();
   const [notice, setNotice] = useState<string>();
-  const showAlert = useCallback((message: string) => void show(message), [show]);
-  const { details, open, close } = useRecordDetails(user, showAlert);
+  const { details, open, close } = useRecordDetails(user, show);
   const { create } = useCreateRecordMutation(user.name);
 
   return (

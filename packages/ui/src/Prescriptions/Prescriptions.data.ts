@@ -4,6 +4,7 @@
  * optimistic (refillsUsed + 1 at once) and rolls back when the server refuses; the server computes the
  * prescriber, dates, status and patient id of a new prescription and checks the permissions anyway.
  */
+import { messageOf } from '../api/client';
 import type { Prescription } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,12 +16,6 @@ const REFILL_MUTATION_KEY = ['prescriptions', 'refill'] as const;
 
 type PrescriptionList = ResponseBody<'listPrescriptions'>;
 export type NewPrescription = RequestBody<'createPrescription'>;
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-/** The words to show for a failed call: the ApiError message (the spec's words where the server has them). */
-export const prescriptionErrorMessage = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 
 /** GET /api/prescriptions: patients receive only their own (§6), with other patients' names blanked. */
 export function usePrescriptionsQuery() {
@@ -47,7 +42,7 @@ export function useCreatePrescriptionMutation(onError: (message: string) => void
         list ? { items: [...list.items, created] } : list,
       );
     },
-    onError: (error) => onError(prescriptionErrorMessage(error)),
+    onError: (error) => onError(messageOf(error)),
     // Refetch in the background: the form is free again as soon as the server has answered.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: PRESCRIPTIONS_QUERY_KEY }),
   });
@@ -78,7 +73,7 @@ export function useRefillMutation(onError: (message: string) => void) {
     },
     onError: (error, _prescription, snapshot) => {
       if (snapshot?.previous) queryClient.setQueryData(PRESCRIPTIONS_QUERY_KEY, snapshot.previous);
-      onError(prescriptionErrorMessage(error));
+      onError(messageOf(error));
     },
     // Refetch once the last of several quick refills settles, so an early answer cannot undo a later one.
     onSettled: () =>

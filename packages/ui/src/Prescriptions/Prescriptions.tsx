@@ -9,7 +9,7 @@ import {
   type Prescription,
   type PrescriptionFilter,
 } from '@sentinel/domain';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
@@ -204,10 +204,9 @@ export function PrescriptionsScreen({
 export function Prescriptions() {
   const user = useCurrentUser();
   const { show } = useAlerts();
-  const showError = useCallback((message: string) => void show(message), [show]);
   const list = usePrescriptionsQuery();
-  const create = useCreatePrescriptionMutation(showError);
-  const refill = useRefillMutation(showError);
+  const create = useCreatePrescriptionMutation(show);
+  const refill = useRefillMutation(show);
 
   return (
     <PrescriptionsScreen

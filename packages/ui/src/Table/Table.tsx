@@ -93,7 +93,7 @@ function PlainTable<Row>({ caption, hideCaption, columns, rows, rowKey, empty }:
   const captionId = useId();
   return (
     // Focusable so a keyboard user can scroll a table wider than the screen.
-     
+
     <div className={styles.frame} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table}>
         <Caption id={captionId} text={caption} hidden={hideCaption} />
@@ -150,7 +150,6 @@ function VirtualTable<Row>({ caption, hideCaption, columns, rows, rowKey }: Inne
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
 
   return (
-     
     <div ref={scrollRef} className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} aria-rowcount={rows.length + 1}>
         <Caption id={captionId} text={caption} hidden={hideCaption} />

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { useApi } from '../api/ApiProvider';
-import { isApiError } from '../api/client';
+import { isApiError, messageOf } from '../api/client';
 import { useCurrentUser } from '../session/SessionProvider';
 
 export const USERS_QUERY_KEY = ['users'] as const;
@@ -21,11 +21,6 @@ export type NewUser = RequestBody<'createUser'>;
 /** What the create form learns from a failed create: the message and, for invalid input, the field errors. */
 export type CreateUserFailure = { message: string; fields?: Readonly<Record<string, string>> };
 export type CreateUserOutcome = { ok: true; user: ManagedUser } | { ok: false; error: CreateUserFailure };
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-export const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 
 /** A 403 from the list call means the tab is closed to this user, whatever the session claims say. */
 export const isForbidden = (error: unknown): boolean => isApiError(error) && error.status === 403;

@@ -163,4 +163,10 @@ export function createApiClient({
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The words to show for a failed call: the ApiError message (the spec's words where the server has them). */
+export const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 export { isErrorCode };
