@@ -1,45 +1,55 @@
-// `npm start` (and `npm run dev`, with hot reload): runs the product on its embedded defaults and prints where to open it: the identity provider
-// (apps/idp, http://localhost:4000) and the portal's production build (apps/portal, http://localhost:5173).
-// The API with its embedded database and the built-in model join with the API and assistant issues; until
-// then the screens show their "cannot reach the server" state after sign-in.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm start` (and `npm run dev`, with hot reload): runs the product on its embedded defaults and prints where
+// to open it: the identity provider (apps/idp, http://localhost:4000) and the API with its embedded database,
+// which serves the portal's production build and /api on http://localhost:5173 (scripts/stack.mjs).
+import { spawnSync } from 'node:child_process';
+import { ROOT, startStack } from './stack.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const knowledge = spawnSync('npx', ['tsx', 'knowledge/src/cli.ts'], { cwd: root, stdio: 'inherit' });
+const knowledge = spawnSync('npx', ['tsx', 'knowledge/src/cli.ts'], { cwd: ROOT, stdio: 'inherit' });
 if (knowledge.status !== 0) process.exit(knowledge.status ?? 1);
-
-if (!existsSync(join(root, 'apps/idp/package.json')) || !existsSync(join(root, 'apps/portal/package.json'))) {
-  console.log('\nThe identity provider and the portal are not in this checkout yet; nothing else to start.');
-  process.exit(0);
-}
 
 // `npm run dev` passes --dev: the portal's Vite dev server with hot reload instead of the production build.
 const dev = process.argv.includes('--dev');
 if (!dev) {
   console.log('\nBuilding the portal...');
-  const build = spawnSync(npm, ['run', 'build', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', 'build', '-w', '@sentinel/portal'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const children = [
-  spawn(npm, ['run', 'start', '-w', '@sentinel/idp'], { cwd: root, stdio: 'inherit' }),
-  spawn(npm, ['run', dev ? 'dev' : 'preview', '-w', '@sentinel/portal'], { cwd: root, stdio: 'inherit' }),
-];
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+let stack;
+try {
+  stack = await startStack({ dev });
+} catch (error) {
+  console.error(`\nSentinel Health did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await stack.stop();
+  process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => code && code !== 0 && stop());
+for (const child of stack.children) child.on('exit', () => void stop());
 
-setTimeout(() => {
-  console.log('\nSentinel Health is running:');
-  console.log('  Portal             http://localhost:5173');
-  console.log('  Identity provider  http://localhost:4000');
-  console.log('Sign in as jane.doe@example.com / Demo-patient-1 (other personas: README). Ctrl+C stops.');
-}, 3000);
+console.log('\nSentinel Health is running:');
+console.log(`  Portal             ${stack.portalUrl}${stack.hasApi ? ' (API under /api)' : ''}`);
+console.log(`  Identity provider  ${stack.idpUrl}`);
+console.log('Demo accounts (offline demo only; TOTP secret JBSWY3DPEHPK3PXP for doctors and the admin):');
+for (const [email, password, role] of [
+  ['jane.doe@example.com', 'Demo-patient-1', 'patient'],
+  ['john.roe@example.com', 'Demo-patient-2', 'patient'],
+  ['dr.alice.smith@example.com', 'Demo-doctor-1', 'doctor, MFA'],
+  ['dr.ben.carter@example.com', 'Demo-doctor-2', 'doctor, MFA'],
+  ['sam.admin@example.com', 'Demo-admin-1', 'admin, MFA'],
+  ['nora.nurse@example.com', 'Demo-nurse-1', 'nurse'],
+  ['phil.pharmacist@example.com', 'Demo-pharmacist-1', 'pharmacist'],
+  ['dana.dietitian@example.com', 'Demo-dietitian-1', 'dietitian'],
+]) {
+  console.log(`  ${email.padEnd(30)} ${password.padEnd(18)} ${role}`);
+}
+console.log('Ctrl+C stops everything.');

@@ -5,7 +5,14 @@ import {
   DEFAULT_SPECIALIZATION,
   TOKEN_EXPIRY_LEEWAY_SECONDS,
 } from './constants';
-import type { CurrentUser, DashboardRole, KnowledgeAccessContext, LoginTransaction, Role } from './entities';
+import type {
+  CurrentUser,
+  DashboardRole,
+  KnowledgeAccessContext,
+  LoginTransaction,
+  ManagedUser,
+  Role,
+} from './entities';
 import { fail, ok, type Result } from './result';
 import { resolvePermissions, isRole } from './roles';
 import { LOGIN_ERRORS } from './texts';
@@ -315,4 +322,49 @@ export function isCacheEntryStale(
   leeway = CACHE_STALE_BEFORE_EXPIRY_SECONDS,
 ): boolean {
   return nowSeconds >= expiresAtSeconds - leeway;
+}
+
+/** §3 The roles claim's display name of a role ('doctor' -> 'Doctor', 'lab_tech' -> 'Lab Tech'). */
+export function roleClaimName(role: Role): string {
+  return role
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * §3, §4, §6 The claims a server builds the current user from: the subject the verified token names, and what
+ * the user directory says about that account now (role, permissions, name, e-mail, a doctor's specialization
+ * and department). Reading authorization from the directory on every call, not from the token, is what makes
+ * a suspension or a role change take effect on the next request.
+ */
+export function accountClaims(
+  sub: string,
+  account: Pick<ManagedUser, 'name' | 'email' | 'role' | 'permissions' | 'specialization' | 'department'>,
+  namespace = CLAIM_NAMESPACE,
+): Claims {
+  return {
+    sub,
+    name: account.name,
+    email: account.email,
+    [`${namespace}roles`]: [roleClaimName(account.role)],
+    [`${namespace}permissions`]: [...account.permissions],
+    ...(account.role === 'doctor' && account.specialization
+      ? { specialization: account.specialization }
+      : {}),
+    ...(account.role === 'doctor' && account.department ? { department: account.department } : {}),
+  };
+}
+
+/**
+ * §6 A doctor's specializations as knowledge slugs, from the directory's comma-separated text
+ * ('Endocrinology, Internal Medicine' -> ['endocrinology', 'internal-medicine']); other roles have none and
+ * fall back to the default (`knowledgeContextFor`).
+ */
+export function accountSpecializations(account: Pick<ManagedUser, 'role' | 'specialization'>): string[] {
+  if (account.role !== 'doctor') return [];
+  return account.specialization
+    .split(',')
+    .map(toSpecializationSlug)
+    .filter((slug) => slug.length > 0);
 }

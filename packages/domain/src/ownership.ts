@@ -1,5 +1,6 @@
 /** Ownership rules: specification section 6 (patients see only their own data) and 5 (Record opening). */
-import type { CurrentUser } from './entities';
+import { patientIdFor } from './auth';
+import type { CurrentUser, ManagedUser } from './entities';
 import { fail, ok, type Result } from './result';
 import { PERMISSION_ALERTS } from './texts';
 
@@ -43,4 +44,18 @@ export function canOpenRecord(
   if (viewer.permissions.includes('read:patients')) return ok(true);
   if (same(record.patientEmail, viewer.email)) return ok(true);
   return fail('forbidden', PERMISSION_ALERTS.ownRecordsOnly);
+}
+
+/**
+ * §6, HIPAA 164.312(b) The patient an item belongs to, as the audit trail names them: the item's patient id,
+ * else the id derived from the patient account with the item's e-mail (`patientIdFor`), else null. Only
+ * `accounts` with the patient role count.
+ */
+export function ownerPatientIdOf(
+  item: Pick<Owned, 'patientEmail' | 'patientId'>,
+  accounts: readonly Pick<ManagedUser, 'id' | 'email' | 'role'>[],
+): string | null {
+  if (item.patientId) return item.patientId;
+  const account = accounts.find((a) => a.role === 'patient' && same(a.email, item.patientEmail));
+  return account ? patientIdFor(account.id) : null;
 }

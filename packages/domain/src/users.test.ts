@@ -63,8 +63,8 @@ describe('creating a user (§4, §6)', () => {
     });
     expect(r.ok && r.value.permissions).toEqual(DEFAULT_PERMISSIONS.patient);
   });
-  it('gives roles without a dashboard read:profile only', () => {
-    expect(permissionsForRole('pharmacist')).toEqual(['read:profile']);
+  it('gives roles without a dashboard the defaults of the patient dashboard they land on', () => {
+    expect(permissionsForRole('pharmacist')).toEqual(['read:profile', 'read:appointments']);
   });
   it('refuses a form without a name or with an invalid e-mail, naming the field', () => {
     const r = create({ name: '', email: 'not-an-email' });

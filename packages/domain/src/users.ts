@@ -9,9 +9,11 @@ import { parseWith } from './validate';
 
 const MANAGE = 'manage:users' satisfies Permission;
 
-/** §6: permissions a new user gets from the role; roles without a dashboard get read:profile only. */
+/** §6: permissions a new user gets from the role; roles without a dashboard get the patient defaults (§4). */
 export function permissionsForRole(role: Role): Permission[] {
-  return role in DEFAULT_PERMISSIONS ? [...DEFAULT_PERMISSIONS[role as DashboardRole]] : ['read:profile'];
+  // Nurse, pharmacist, lab_tech and dietitian land on the patient dashboard (§4), so they start with the
+  // patient defaults: the spec lists defaults only for the three dashboard roles.
+  return [...DEFAULT_PERMISSIONS[role in DEFAULT_PERMISSIONS ? (role as DashboardRole) : 'patient']];
 }
 
 /** §3: department and specialization appear in the new-user form only for doctor or admin. */

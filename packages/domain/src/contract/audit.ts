@@ -4,7 +4,7 @@
  * carries PHI: no names, e-mails, record content or chat text, only opaque ids and a short reason.
  */
 import { z } from 'zod';
-import { RoleSchema } from '../entities';
+import { RoleSchema, type CurrentUser } from '../entities';
 
 export const AUDIT_ACTIONS = ['list', 'read', 'search', 'create', 'update', 'delete'] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
@@ -26,7 +26,12 @@ export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
 export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
 
-/** One audit row. `timestamp` is ISO 8601 in UTC (`Z`); `resourceId` is null for list, search and create-denied. */
+/**
+ * One audit row. `timestamp` is ISO 8601 in UTC (`Z`); `resourceId` is null for list, search and create-denied.
+ * `patientId` names the one patient whose data the call touched (an item read or written, a patient's own
+ * list), so that patient can see who accessed it; it is null when the call concerns no patient or several (a
+ * clinician's list of everyone's items, which admins review).
+ */
 export const AuditEventSchema = z.strictObject({
   id: z.string().min(1).max(100),
   timestamp: z.iso.datetime(),
@@ -35,7 +40,22 @@ export const AuditEventSchema = z.strictObject({
   action: AuditActionSchema,
   resourceType: AuditResourceTypeSchema,
   resourceId: z.string().min(1).max(200).nullable(),
+  patientId: z.string().min(1).max(100).nullable(),
   outcome: AuditOutcomeSchema,
   reason: z.string().max(500),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+/**
+ * HIPAA 164.312(b), shared/ARCHITECTURE.md: who may read an audit row. Admins read every row; anyone else the
+ * rows of their own calls and, for a patient, the rows of calls that touched their data ('Who viewed my
+ * records').
+ */
+export function canSeeAuditRow(
+  row: Pick<AuditEvent, 'actorSub' | 'patientId'>,
+  viewer: Pick<CurrentUser, 'role' | 'sub' | 'patient_id'>,
+): boolean {
+  if (viewer.role === 'admin') return true;
+  if (row.actorSub === viewer.sub) return true;
+  return viewer.role === 'patient' && !!viewer.patient_id && row.patientId === viewer.patient_id;
+}

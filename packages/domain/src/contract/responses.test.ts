@@ -34,6 +34,7 @@ const auditRow = {
   action: 'read',
   resourceType: 'record',
   resourceId: 'rec-1001',
+  patientId: 'P-000001',
   outcome: 'allowed',
   reason: 'read:patients',
 } as const;

@@ -109,6 +109,7 @@ const auditRow: AuditEvent = {
   action: 'read',
   resourceType: 'record',
   resourceId: 'rec-1001',
+  patientId: 'P-000001',
   outcome: 'allowed',
   reason: 'own record',
 };

@@ -20,6 +20,7 @@ describe('the audit trail (GET /api/audit)', () => {
       action: 'read',
       resourceType: 'record',
       resourceId: 'rec-001',
+      patientId: PERSONAS.jane.patientId,
       outcome: 'allowed',
       reason: 'allowed',
     });
@@ -93,6 +94,26 @@ describe('the audit trail (GET /api/audit)', () => {
     await call(null, 'listRecords');
     await call('alice', 'createAppointment', { body: { nonsense: 1 } });
     expect(rows()).toStrictEqual([]);
+  });
+
+  it('a patient sees who opened their record, and another patient does not', async () => {
+    await call('alice', 'getRecord', { params: { id: 'rec-001' } });
+    await call('john', 'getRecord', { params: { id: 'rec-001' } });
+    const jane = (await call('jane', 'listAudit')).json as { items: AuditEvent[] };
+    expect(jane.items.map((r) => [r.actorSub, r.outcome])).toStrictEqual([
+      [PERSONAS.alice.sub, 'allowed'],
+      [PERSONAS.john.sub, 'denied'],
+    ]);
+    const john = (await call('john', 'listAudit')).json as { items: AuditEvent[] };
+    expect(john.items.map((r) => r.actorSub)).toStrictEqual([PERSONAS.john.sub]);
+    expect(john.items[0]?.patientId).toBe(PERSONAS.jane.patientId);
+  });
+
+  it('a clinician’s list of everyone’s records names no single patient', async () => {
+    await call('alice', 'listRecords');
+    expect(lastRow()?.patientId).toBeNull();
+    await call('jane', 'listRecords');
+    expect(lastRow()?.patientId).toBe(PERSONAS.jane.patientId);
   });
 
   it('the admin sees every row; everyone else only the rows of their own calls', async () => {

@@ -5,6 +5,8 @@
  */
 import {
   CLAIM_NAMESPACE,
+  accountClaims,
+  accountSpecializations,
   buildCurrentUser,
   decideKnowledgeRole,
   fail,
@@ -29,12 +31,16 @@ export function authorizationFor(key: PersonaKey): string {
   return `Bearer ${mockTokenFor(key)}`;
 }
 
-/** Who is calling: the persona, the current user built from its claims, and the role used for knowledge. */
+/** Who is calling: the persona, the current user built from its account, and the role used for knowledge. */
 export type Caller = {
   readonly persona: Persona;
   readonly user: CurrentUser;
   /** §6 extended role (nurse, pharmacist, ...), used for knowledge access and the audit trail. */
   readonly knowledgeRole: Role;
+  /** §6 a doctor's specializations as knowledge slugs, from the user directory. */
+  readonly specializations: readonly string[];
+  /** Whether the sign-in used a second factor (the `amr` claim of a real token). */
+  readonly mfa: boolean;
 };
 
 const isPersonaKey = (value: string): value is PersonaKey =>
@@ -58,8 +64,9 @@ export function claimsFor(persona: Persona, specialization?: string): Claims {
 const UNAUTHORIZED = 'unauthorized';
 
 /**
- * Reads the bearer token of a request. A missing or unknown token, a persona whose account is gone from the
- * store, and an account that is not active (suspended users are refused at once, §4 User status) all give
+ * Reads the bearer token of a request. The token only names who is calling; role, permissions and profile
+ * come from the account in the store (`accountClaims`), as on the server. A missing or unknown token, a
+ * persona whose account is gone from the store, and an account that is not active (suspended users are refused at once, §4 User status) all give
  * `unauthorized`.
  */
 export function authenticate(authorization: string | null, store: MockStore): Result<Caller> {
@@ -71,9 +78,15 @@ export function authenticate(authorization: string | null, store: MockStore): Re
   const account = accountOf(store, persona);
   if (!account) return fail(UNAUTHORIZED, 'This account no longer exists.');
   if (account.status !== 'active') return fail(UNAUTHORIZED, `This account is ${account.status}.`);
-  const built = buildCurrentUser(claimsFor(persona, account.specialization));
+  const built = buildCurrentUser(accountClaims(persona.sub, account));
   // Every persona has a subject, so this fails only if a persona is broken: a server fault, not a 401.
   if (!built.ok) return built;
   const user = built.value;
-  return ok({ persona, user, knowledgeRole: decideKnowledgeRole(user.roles, user.role) });
+  return ok({
+    persona,
+    user,
+    knowledgeRole: decideKnowledgeRole(user.roles, user.role),
+    specializations: accountSpecializations(account),
+    mfa: persona.mfa,
+  });
 }

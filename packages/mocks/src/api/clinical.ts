@@ -9,12 +9,14 @@ import {
   createAppointment,
   createPrescription,
   fail,
+  ownerPatientIdOf,
   ok,
   redactForViewer,
   refill,
   setAppointmentStatus,
   visibleTo,
   type CurrentUser,
+  type ManagedUser,
   type MedicalRecord,
   type Result,
 } from '@sentinel/domain';
@@ -36,6 +38,7 @@ function findVisible<T extends Owned>(
   id: string,
   viewer: CurrentUser,
   audit: (detail: AuditDetail) => void,
+  users: readonly ManagedUser[],
 ): Result<{ item: T; index: number }> {
   const index = items.findIndex((item) => item.id === id);
   const item = items[index];
@@ -43,6 +46,7 @@ function findVisible<T extends Owned>(
     audit({ reason: 'no item with this id' });
     return notFound();
   }
+  audit({ patientId: ownerPatientIdOf(item, users) });
   if (visibleTo([item], viewer).length === 0) {
     audit({ reason: 'not the viewer’s own item (§6 ownership)' });
     return notFound();
@@ -62,6 +66,7 @@ function listFor<T extends Owned>(
       viewer.role === 'patient'
         ? `own items only: ${visible.length} of ${items.length}`
         : `all items: ${visible.length}`,
+    patientId: viewer.role === 'patient' ? (viewer.patient_id ?? null) : null,
   });
   return ok({ items: visible });
 }
@@ -80,12 +85,12 @@ export const clinicalRoutes = {
     });
     if (!created.ok) return created;
     store.appointments.push(created.value);
-    audit({ resourceId: created.value.id });
+    audit({ resourceId: created.value.id, patientId: ownerPatientIdOf(created.value, store.users) });
     return ok(created.value);
   },
 
   updateAppointmentStatus: ({ store, caller, params, body, audit }) => {
-    const found = findVisible(store.appointments, params.id, caller.user, audit);
+    const found = findVisible(store.appointments, params.id, caller.user, audit, store.users);
     if (!found.ok) return found;
     const updated = setAppointmentStatus(found.value.item, body.status, caller.user.permissions);
     if (!updated.ok) return updated;
@@ -97,7 +102,7 @@ export const clinicalRoutes = {
   deleteAppointment: ({ store, caller, params, audit }) => {
     const allowed = canDeleteAppointment(caller.user.permissions);
     if (!allowed.ok) return allowed;
-    const found = findVisible(store.appointments, params.id, caller.user, audit);
+    const found = findVisible(store.appointments, params.id, caller.user, audit, store.users);
     if (!found.ok) return found;
     store.appointments.splice(found.value.index, 1);
     return ok(undefined);
@@ -117,12 +122,12 @@ export const clinicalRoutes = {
       ...(vitals ? { vitals } : {}),
     };
     store.records.push(record);
-    audit({ resourceId: record.id });
+    audit({ resourceId: record.id, patientId: ownerPatientIdOf(record, store.users) });
     return ok(redactForViewer(record, caller.user));
   },
 
   getRecord: ({ store, caller, params, audit }) => {
-    const found = findVisible(store.records, params.id, caller.user, audit);
+    const found = findVisible(store.records, params.id, caller.user, audit, store.users);
     if (!found.ok) return found;
     const open = canOpenRecord(found.value.item, caller.user);
     if (!open.ok) {
@@ -133,7 +138,7 @@ export const clinicalRoutes = {
   },
 
   updateRecord: ({ store, caller, params, body, audit }) => {
-    const found = findVisible(store.records, params.id, caller.user, audit);
+    const found = findVisible(store.records, params.id, caller.user, audit, store.users);
     if (!found.ok) return found;
     const changes = givenFields(body);
     const updated: MedicalRecord = { ...found.value.item, ...changes };
@@ -151,12 +156,12 @@ export const clinicalRoutes = {
       prescriber: caller.user.name,
     });
     store.prescriptions.push(prescription);
-    audit({ resourceId: prescription.id });
+    audit({ resourceId: prescription.id, patientId: ownerPatientIdOf(prescription, store.users) });
     return ok(redactForViewer(prescription, caller.user));
   },
 
   refillPrescription: ({ store, caller, params, audit }) => {
-    const found = findVisible(store.prescriptions, params.id, caller.user, audit);
+    const found = findVisible(store.prescriptions, params.id, caller.user, audit, store.users);
     if (!found.ok) return found;
     const refilled = refill(found.value.item, caller.user.permissions);
     if (!refilled.ok) return refilled;

@@ -25,7 +25,7 @@ import type { RouteImpls } from './route';
  * patient their own patient id (filled by the server, never by the browser).
  */
 export function knowledgeViewerFor(caller: Caller): KnowledgeViewer {
-  const context = knowledgeContextFor(caller.user, caller.persona.specializations);
+  const context = knowledgeContextFor(caller.user, caller.specializations);
   return {
     role: context.role,
     specializations: context.specializations,

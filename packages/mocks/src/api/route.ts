@@ -30,7 +30,12 @@ export type RouteOutput<N extends RouteName> = N extends 'chat'
   : ResponseBody<N>;
 
 /** What the audit row of a call says, when the route's policy knows better than the defaults. */
-export type AuditDetail = { readonly reason?: string; readonly resourceId?: string | null };
+export type AuditDetail = {
+  readonly reason?: string;
+  readonly resourceId?: string | null;
+  /** The one patient whose data the call touched (see `AuditEventSchema`). */
+  readonly patientId?: string | null;
+};
 
 /** Everything a route's policy works with; params, query and body are already valid. */
 export type RouteContext<N extends RouteName> = {
@@ -105,8 +110,13 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
     const caller = who.value;
     // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
     const actor = { sub: caller.user.sub, role: caller.knowledgeRole };
-    const record = (outcome: 'allowed' | 'denied', reason: string, resourceId: string | null) => {
-      if (route.audit) appendAudit(store, actor, { ...route.audit, outcome, reason, resourceId });
+    const record = (
+      outcome: 'allowed' | 'denied',
+      reason: string,
+      resourceId: string | null,
+      patientId: string | null = null,
+    ) => {
+      if (route.audit) appendAudit(store, actor, { ...route.audit, outcome, reason, resourceId, patientId });
     };
     const idParam = IdParamSchema.safeParse(params.id);
     const pathId = idParam.success ? idParam.data : null;
@@ -143,10 +153,15 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
     });
     const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
     if (!result.ok) {
-      record('denied', detail.reason ?? `${result.error.code}: ${result.error.message}`, resourceId);
+      record(
+        'denied',
+        detail.reason ?? `${result.error.code}: ${result.error.message}`,
+        resourceId,
+        detail.patientId ?? null,
+      );
       return domainErrorResponse(result.error);
     }
-    record('allowed', detail.reason ?? 'allowed', resourceId);
+    record('allowed', detail.reason ?? 'allowed', resourceId, detail.patientId ?? null);
     if (route.responseType === 'sse') {
       return eventStreamResponse(route, result.value as readonly ChatStreamEvent[], {
         tokenDelayMs: env.tokenDelayMs,

@@ -34,6 +34,7 @@ export type AuditNote = {
   readonly action: AuditAction;
   readonly resourceType: AuditResourceType;
   readonly resourceId: string | null;
+  readonly patientId: string | null;
   readonly outcome: AuditOutcome;
   readonly reason: string;
 };
@@ -100,6 +101,7 @@ export function appendAudit(
     action: note.action,
     resourceType: note.resourceType,
     resourceId: note.resourceId,
+    patientId: note.patientId,
     outcome: note.outcome,
     reason: note.reason.slice(0, MAX_REASON_LENGTH),
   };

@@ -117,7 +117,7 @@ describe('the current user and the service status', () => {
         permissions: [...DEFAULT_PERMISSIONS.doctor],
         medical_license: PERSONAS.alice.medicalLicense,
         specialization: 'Endocrinology, Internal Medicine',
-        department: 'General Practice',
+        department: 'Endocrinology',
       },
       knowledgeRole: 'doctor',
       mfa: true,

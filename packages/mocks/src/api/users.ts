@@ -12,6 +12,7 @@ import {
   permissionsForRole,
   type ManagedUser,
 } from '@sentinel/domain';
+import { canSeeAuditRow } from '@sentinel/domain/contract';
 import { notFound } from './clinical';
 import type { RouteImpls } from './route';
 
@@ -85,18 +86,17 @@ export const userRoutes = {
     return ok(undefined);
   },
 
-  getMe: ({ caller }) =>
-    ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.persona.mfa }),
+  getMe: ({ caller }) => ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.mfa }),
 
   assistantStatus: () => ok({ ...DEMO_ASSISTANT_STATUS }),
 
   // §4: the mock identity service is initialized as soon as it runs.
   identityStatus: ({ store }) => ok(identityStatus(true, store.now)),
 
-  /** Admins see every row; everyone else sees the rows of their own calls. */
+  /** Admins see every row; everyone else the rows of their own calls and of calls that touched their data. */
   listAudit: ({ store, caller, audit }) => {
     const all = caller.user.role === 'admin';
-    const items = all ? [...store.audit] : store.audit.filter((row) => row.actorSub === caller.user.sub);
+    const items = all ? [...store.audit] : store.audit.filter((row) => canSeeAuditRow(row, caller.user));
     audit({ reason: all ? `all rows: ${items.length}` : `own rows: ${items.length}` });
     return ok({ items });
   },

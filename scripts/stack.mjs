@@ -1,0 +1,97 @@
+// The running product, as one function: the identity provider (apps/idp, :4000) and the API (apps/api) which
+// serves the portal's production build and /api on the portal origin (:5173). In dev mode the API listens on
+// :3000 and the portal's Vite dev server (:5173, hot reload) proxies /api to it. Used by `npm start`,
+// `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PORTAL_URL = 'http://localhost:5173';
+export const IDP_URL = 'http://localhost:4000';
+export const DEV_API_PORT = 3000;
+
+const require = createRequire(join(ROOT, 'package.json'));
+const tsxImport = ['--import', 'tsx'];
+
+/** Waits until `url` answers (any status below 500), or throws after `timeoutMs`. */
+export async function waitForUrl(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const up = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the stack. `dataRoot` (optional) puts the identity provider's and the API's data folders under one
+ * directory (tests use a fresh temporary one); by default each app keeps its own `.data` folder. `stdio`
+ * 'inherit' shows the servers' logs; 'ignore' hides them (errors still go to stderr). Resolves once every
+ * server answers; `stop()` ends them all and resolves when they have exited.
+ */
+export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env = {} } = {}) {
+  const out = stdio === 'inherit' ? 'inherit' : 'ignore';
+  const hasApi = existsSync(join(ROOT, 'apps/api/src/main.ts'));
+  const dataEnv = (name, sub) => (dataRoot ? { [name]: join(dataRoot, sub) } : {});
+  const children = [];
+  const launch = (args, cwd, extraEnv) => {
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env, ...extraEnv },
+      stdio: ['ignore', out, 'inherit'],
+    });
+    children.push(child);
+    return child;
+  };
+
+  launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/idp'), {
+    IDP_PORT: '4000',
+    ...dataEnv('IDP_DATA_DIR', 'idp'),
+  });
+  const vite = join(
+    dirname(require.resolve('vite/package.json', { paths: [join(ROOT, 'apps/portal')] })),
+    'bin',
+    'vite.js',
+  );
+  if (hasApi) {
+    launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/api'), {
+      API_PORT: String(dev ? DEV_API_PORT : 5173),
+      ...(dev ? {} : { PORTAL_DIST: join(ROOT, 'apps/portal/dist') }),
+      ...dataEnv('API_DATA_DIR', 'api'),
+    });
+  }
+  if (dev || !hasApi) {
+    launch([vite, dev ? 'dev' : 'preview', '--port', '5173', '--strictPort'], join(ROOT, 'apps/portal'), {});
+  }
+
+  const exited = children.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  const stop = async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.all(exited);
+  };
+  try {
+    await Promise.race([
+      Promise.all([
+        waitForUrl(`${IDP_URL}/.well-known/openid-configuration`),
+        waitForUrl(PORTAL_URL),
+        ...(hasApi
+          ? [waitForUrl(`${dev ? `http://localhost:${DEV_API_PORT}` : PORTAL_URL}/api/health`)]
+          : []),
+      ]),
+      ...exited.map((p) =>
+        p.then((code) => Promise.reject(new Error(`a server exited early (code ${code})`))),
+      ),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { portalUrl: PORTAL_URL, idpUrl: IDP_URL, hasApi, children, stop };
+}
