@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Browser code inside page.evaluate() of the screenshot and visual-check scripts.
-    files: ['apps/storybook/scripts/**/*.mjs', 'apps/portal/scripts/**/*.mjs'],
+    files: ['apps/storybook/scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

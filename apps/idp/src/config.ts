@@ -86,9 +86,14 @@ export function buildConfiguration(
       if (!persona) return undefined;
       return { accountId: persona.sub, claims: () => personaClaims(persona) as { sub: string } };
     },
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       const persona = 'accountId' in token && token.accountId ? findPersona(token.accountId) : undefined;
-      return persona ? authorizationClaims(persona) : undefined;
+      if (!persona) return undefined;
+      // The API reports whether the sign-in used a second factor (§7 MFA): the methods come from the code or
+      // refresh token the access token is issued for, which carry the login's amr.
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const amr = refresh?.amr ?? code?.amr;
+      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}) };
     },
     features: {
       devInteractions: { enabled: false },

@@ -188,6 +188,7 @@ describe('sign-in with authorization code and PKCE', () => {
     expect(user?.ok && user.value.specialization).toBe('Endocrinology');
     const at = await jwtVerify(tokens.access_token, jwks, { issuer: running.issuer, audience: API });
     expect(at.payload[PERMISSIONS]).toEqual([...PERSONAS.alice.permissions]);
+    expect(at.payload.amr).toEqual(['pwd', 'otp']);
   });
 
   it('the admin signs in with TOTP and is an admin for the domain', async () => {

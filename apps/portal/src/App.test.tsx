@@ -308,6 +308,17 @@ describe('sign-in problems', () => {
     expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } });
   });
 
+  it('a sign-in answer without its state shows the refusal instead of silently dropping it', async () => {
+    renderAt('/?error=access_denied&error_description=The%20user%20refused');
+    expect(screen.getByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
+    expect(within(screen.getByRole('alert')).getByText('The user refused')).toBeDefined();
+  });
+
+  it('a code without a state is an invalid sign-in answer', () => {
+    renderAt('/?code=abc');
+    expect(within(screen.getByRole('alert')).getByText(LOGIN_ERRORS.invalidState)).toBeDefined();
+  });
+
   it('a token without a subject shows why and offers Log out instead of a blank page', async () => {
     sdk.state = signedInAs({ name: 'Nobody', email: 'nobody@example.com' });
     renderAt('/patient-dashboard');

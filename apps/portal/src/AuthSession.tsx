@@ -1,5 +1,5 @@
 import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
-import { buildCurrentUser } from '@sentinel/domain';
+import { LOGIN_ERRORS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
 import { SessionProvider, type Session } from '@sentinel/ui';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -66,6 +66,10 @@ export function AuthSession({ config, children }: { config: AuthConfig; children
   );
 
   if (error && !isAuthenticated && !isLoading) return <LoginFailed message={error.message} onRetry={login} />;
+  if (!isAuthenticated && !isLoading && isIncompleteCallback(location.search)) {
+    const description = new URLSearchParams(location.search).get('error_description');
+    return <LoginFailed message={description || LOGIN_ERRORS.invalidState} onRetry={login} />;
+  }
   if (built && !built.ok)
     return <ProfileProblem message={built.error.message} onLogout={() => void signOut()} />;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accountClaims, accountSpecializations, buildCurrentUser, roleClaimName } from './auth';
+import {
+  accountClaims,
+  accountSpecializations,
+  buildCurrentUser,
+  isIncompleteCallback,
+  roleClaimName,
+} from './auth';
 import { canSeeAuditRow } from './contract/audit';
 import { ownerPatientIdOf } from './ownership';
 import { permissionsForRole } from './users';
@@ -77,5 +83,17 @@ describe('who may read an audit row', () => {
   it('lets a doctor read only the rows of their own calls', () => {
     expect(canSeeAuditRow(doctorRead, { role: 'doctor', sub: 'auth0|ben' })).toBe(false);
     expect(canSeeAuditRow(doctorRead, { role: 'doctor', sub: 'auth0|alice' })).toBe(true);
+  });
+});
+
+describe('a sign-in answer without its state', () => {
+  it('is incomplete when it has a code or an error but no state', () => {
+    expect(isIncompleteCallback('?code=abc')).toBe(true);
+    expect(isIncompleteCallback('?error=access_denied&error_description=No')).toBe(true);
+  });
+  it('is not when it has its state, or is no sign-in answer at all', () => {
+    expect(isIncompleteCallback('?code=abc&state=xyz')).toBe(false);
+    expect(isIncompleteCallback('?tab=records')).toBe(false);
+    expect(isIncompleteCallback('')).toBe(false);
   });
 });

@@ -191,6 +191,15 @@ export function isLoginCallback(search: string): boolean {
 }
 
 /**
+ * A sign-in answer without its state (code or error but no state): not a callback by §2, and the SDK ignores
+ * it, so the portal shows it as a failed sign-in instead of silently dropping a refusal such as access_denied.
+ */
+export function isIncompleteCallback(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return (params.has('code') || params.has('error')) && !params.has('state');
+}
+
+/**
  * §2: after the callback the address is replaced with the current path, or with a returnTo value if given.
  * Only same-origin paths are accepted, so a crafted returnTo cannot send the user elsewhere.
  */

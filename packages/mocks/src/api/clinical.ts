@@ -21,7 +21,6 @@ import {
   type Result,
 } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { personaByEmail } from '../personas';
 import type { AuditDetail, RouteImpls } from './route';
 
 type Owned = { id: string; patientEmail: string; patientName: string; patientId?: string };
@@ -64,7 +63,7 @@ function listFor<T extends Owned>(
   audit({
     reason:
       viewer.role === 'patient'
-        ? `own items only: ${visible.length} of ${items.length}`
+        ? `own items only: ${visible.length}`
         : `all items: ${visible.length}`,
     patientId: viewer.role === 'patient' ? (viewer.patient_id ?? null) : null,
   });
@@ -116,7 +115,8 @@ export const clinicalRoutes = {
       id: store.nextId('rec'),
       ...fields,
       // A record for a known patient carries their patient id, so ownership by id (§6) holds too.
-      patientId: fields.patientId || personaByEmail(fields.patientEmail)?.patientId || '',
+      patientId:
+        ownerPatientIdOf({ patientEmail: fields.patientEmail, patientId: fields.patientId }, store.users) ?? '',
       doctor: caller.user.name,
       status: 'active',
       ...(vitals ? { vitals } : {}),

@@ -1,0 +1,71 @@
+/**
+ * Access-token verification (shared/ARCHITECTURE.md, request flow step 3): RS256 only, the configured issuer
+ * and audience, expiry and not-before with a small leeway, keys from the issuer's JWKS. The token only says
+ * who is calling; what they may do is read from the user directory on every request (routes.ts).
+ */
+import { fail, ok, type Result } from '@sentinel/domain';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/** Seconds of clock skew tolerated on exp and nbf. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+
+export type VerifiedToken = {
+  readonly sub: string;
+  /** Authentication methods (`amr`), e.g. ['pwd', 'otp'] after a TOTP step. */
+  readonly amr: readonly string[];
+  readonly payload: JWTPayload;
+};
+
+export type TokenVerifier = (authorization: string | undefined) => Promise<Result<VerifiedToken>>;
+
+export type VerifierOptions = {
+  readonly issuer: string;
+  readonly audience: string;
+  /** The JWKS URL, or a key getter (tests). */
+  readonly keys: string | JWTVerifyGetKey;
+  /** The clock, in tests. */
+  readonly now?: () => Date;
+};
+
+const SIGN_IN = 'Sign in to continue.';
+
+/** Methods of a second factor in `amr` (RFC 8176). */
+const SECOND_FACTORS = new Set(['otp', 'mfa', 'hwk', 'swk', 'sms', 'fpt']);
+
+/** §7 whether a token's sign-in used a second factor. */
+export const usedSecondFactor = (amr: readonly string[]) => amr.some((method) => SECOND_FACTORS.has(method));
+
+/** The bearer token of an Authorization header, or undefined. Tokens in query strings are never read. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer[ ]+([A-Za-z0-9\-_.~+/]+=*)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1];
+}
+
+export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
+  const keys =
+    typeof options.keys === 'string'
+      ? createRemoteJWKSet(new URL(options.keys), { cooldownDuration: 30_000, timeoutDuration: 5_000 })
+      : options.keys;
+  return async (authorization) => {
+    const token = bearerToken(authorization);
+    if (!token) return fail('unauthorized', SIGN_IN);
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+        ...(options.now ? { currentDate: options.now() } : {}),
+      });
+      const sub = payload.sub ?? '';
+      const amr = Array.isArray(payload.amr)
+        ? payload.amr.filter((m): m is string => typeof m === 'string')
+        : [];
+      return ok({ sub, amr, payload });
+    } catch {
+      // Which check failed stays in the server: the caller only learns to sign in again.
+      return fail('unauthorized', 'Your session is not valid. Sign in again.');
+    }
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * User management (§2 Admin user management, §4 User status, §6 manage:users), the current user, the audit
+ * trail and the service status calls: the mock API's policy (packages/mocks users.ts) on the store.
+ */
+import {
+  canDeleteUser,
+  changeUserStatus,
+  createManagedUser,
+  fail,
+  identityStatus,
+  ok,
+  permissionsForRole,
+  type ManagedUser,
+} from '@sentinel/domain';
+import { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from '@sentinel/mocks/seed';
+import type { RouteImpls } from '../routes';
+import { notFound } from './clinical';
+
+export const userRoutes = {
+  listUsers: async ({ tx, audit }) => {
+    const users = await tx.listUsers();
+    audit({ reason: `all users: ${users.length}` });
+    return ok({ items: users });
+  },
+
+  createUser: async ({ tx, caller, body, now, audit }) => {
+    // The unique index on e-mail would refuse it too; asking first gives the clear 409.
+    if (await tx.findUserByEmail(body.email)) return fail('conflict', DUPLICATE_EMAIL_MESSAGE);
+    const created = createManagedUser(body, {
+      id: await tx.nextId('user'),
+      now,
+      permissions: caller.user.permissions,
+    });
+    if (!created.ok) return created;
+    await tx.insertUser(created.value);
+    audit({ resourceId: created.value.id, reason: `created with role ${created.value.role}` });
+    return ok(created.value);
+  },
+
+  updateUser: async ({ tx, caller, params, body, audit }) => {
+    const target = await tx.getUser(params.id);
+    if (!target) return notFound();
+    let next: ManagedUser = target;
+    if (body.status) {
+      const changed = changeUserStatus(
+        next,
+        body.status === 'suspended' ? 'suspend' : 'activate',
+        caller.user.permissions,
+      );
+      if (!changed.ok) return changed;
+      next = changed.value;
+    }
+    // §6: a role change brings that role's default permissions; the body cannot name permissions.
+    if (body.role) next = { ...next, role: body.role, permissions: permissionsForRole(body.role) };
+    if (body.department !== undefined) next = { ...next, department: body.department };
+    if (body.specialization !== undefined) next = { ...next, specialization: body.specialization };
+    if (body.phone !== undefined) next = { ...next, phone: body.phone };
+    await tx.replaceUser(next);
+    const changes = Object.keys(body).sort().join(', ');
+    audit({ reason: `changed ${changes}; status ${target.status} -> ${next.status}` });
+    return ok(next);
+  },
+
+  deleteUser: async ({ tx, caller, params }) => {
+    const target = await tx.getUser(params.id);
+    if (!target) return notFound();
+    const allowed = canDeleteUser(target, caller.user);
+    if (!allowed.ok) return allowed;
+    await tx.removeUser(params.id);
+    return ok(undefined);
+  },
+
+  getMe: async ({ caller }) =>
+    ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.mfa }),
+
+  assistantStatus: async () => ok({ ...DEMO_ASSISTANT_STATUS }),
+
+  // §4: the identity service is initialized once the API verifies its tokens.
+  identityStatus: async ({ now }) => ok(identityStatus(true, now)),
+
+  /** Admins see every row; everyone else the rows of their own calls and of calls that touched their data. */
+  listAudit: async ({ tx, caller, audit }) => {
+    const all = caller.user.role === 'admin';
+    const items = await tx.listAudit(
+      all ? { all: true } : { actorSub: caller.user.sub, patientId: caller.user.patient_id },
+    );
+    audit({ reason: all ? `all rows: ${items.length}` : `own rows: ${items.length}` });
+    return ok({ items });
+  },
+} satisfies Partial<RouteImpls>;

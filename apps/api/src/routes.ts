@@ -1,0 +1,232 @@
+/**
+ * One Fastify route per contract route, handled in the same order as the mock API (packages/mocks route.ts):
+ * verify the token, load the caller from the directory, check the route's permission (§6), validate path,
+ * query and body with the contract's schemas, run the route's policy, and answer through the contract's
+ * response schema. The policy's data change and the call's audit row commit in one transaction.
+ */
+import { parseWith, type Result } from '@sentinel/domain';
+import {
+  IdParamSchema,
+  JSON_CONTENT_TYPE,
+  ROUTES,
+  canCallRoute,
+  deniedMessageFor,
+  errorBody,
+  errorResponseFor,
+  type AuditEvent,
+  type ChatStreamEvent,
+  type ErrorBody,
+  type ParsedRequestBody,
+  type ResponseBody,
+  type RouteDefinition,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+} from '@sentinel/domain/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenVerifier } from './auth';
+import { resolveCaller, type Caller } from './caller';
+import type { StoreTx, Store } from './store/types';
+
+/** What a route's policy answers: the response body, or for the chat route the events of the stream. */
+export type RouteOutput<N extends RouteName> = N extends 'chat'
+  ? readonly ChatStreamEvent[]
+  : ResponseBody<N>;
+
+/** What the audit row of a call says, when the route's policy knows better than the defaults. */
+export type AuditDetail = {
+  readonly reason?: string;
+  readonly resourceId?: string | null;
+  readonly patientId?: string | null;
+};
+
+export type RouteContext<N extends RouteName> = {
+  readonly tx: StoreTx;
+  readonly caller: Caller;
+  readonly params: RouteParams<N>;
+  readonly query: RouteQuery<N>;
+  readonly body: ParsedRequestBody<N>;
+  /** The request's clock reading (one per request). */
+  readonly now: Date;
+  /** Sets the reason, resource id or patient of this call's audit row; later calls win per field. */
+  readonly audit: (detail: AuditDetail) => void;
+};
+
+export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Result<RouteOutput<N>>>;
+export type RouteImpls = { readonly [N in RouteName]: RouteImpl<N> };
+
+export type RouteEnv = {
+  readonly store: Store;
+  readonly verify: TokenVerifier;
+  readonly now: () => Date;
+  readonly adminEmail?: string | undefined;
+  /** Writes a chat stream to the reply (sse.ts). */
+  readonly stream: (
+    reply: FastifyReply,
+    route: RouteDefinition,
+    events: readonly ChatStreamEvent[],
+  ) => Promise<void>;
+};
+
+/** Audit rows never hold more than the schema allows. */
+const MAX_REASON_LENGTH = 500;
+
+/** A finished answer of the transaction: status and JSON body (or none), or chat events to stream. */
+type Answer =
+  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'none'; readonly status: number }
+  | { readonly kind: 'sse'; readonly status: number; readonly events: readonly ChatStreamEvent[] };
+
+const errorAnswer = (status: number, body: ErrorBody): Answer => ({ kind: 'json', status, body });
+const fromError = (error: Parameters<typeof errorResponseFor>[0]): Answer => {
+  const { status, body } = errorResponseFor(error);
+  return errorAnswer(status, body);
+};
+
+const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** The JSON body of a request (raw bytes, see server.ts): 415 for another content type, 400 for broken JSON. */
+function readJsonBody(request: FastifyRequest): { json: unknown } | Answer {
+  if (mediaTypeOf(request.headers['content-type']) !== JSON_CONTENT_TYPE) {
+    return errorAnswer(415, errorBody('unsupported_media_type', ''));
+  }
+  const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+  try {
+    return { json: JSON.parse(raw) as unknown };
+  } catch {
+    return errorAnswer(
+      400,
+      errorBody('invalid_input', 'The request body is not valid JSON.', { '(root)': 'not valid JSON' }),
+    );
+  }
+}
+
+/** Thrown inside the transaction when our own answer breaks the contract: rolled back, answered 500. */
+export class ContractDriftError extends Error {
+  override readonly name = 'ContractDriftError';
+}
+
+/** Runs one call of `name` and returns its answer. */
+async function handle<N extends RouteName>(
+  name: N,
+  impl: RouteImpl<N>,
+  env: RouteEnv,
+  request: FastifyRequest,
+): Promise<Answer> {
+  const route: RouteDefinition = ROUTES[name];
+  const verified = await env.verify(request.headers.authorization);
+  if (!verified.ok) return fromError(verified.error);
+  const now = env.now();
+  const rawParams = (request.params ?? {}) as Record<string, unknown>;
+  const idParam = IdParamSchema.safeParse(rawParams.id);
+  const pathId = idParam.success ? idParam.data : null;
+
+  return env.store.transaction(async (tx) => {
+    const who = await resolveCaller(tx, verified.value, { adminEmail: env.adminEmail });
+    if (!who.ok) return fromError(who.error);
+    const caller = who.value;
+    const record = async (
+      outcome: AuditEvent['outcome'],
+      reason: string,
+      resourceId: string | null,
+      patientId: string | null,
+    ) => {
+      if (!route.audit) return;
+      await tx.appendAudit({
+        id: await tx.nextId('aud'),
+        timestamp: now.toISOString(),
+        // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
+        actorSub: caller.user.sub,
+        actorRole: caller.knowledgeRole,
+        ...route.audit,
+        resourceId,
+        patientId,
+        outcome,
+        reason: reason.slice(0, MAX_REASON_LENGTH),
+      });
+    };
+
+    if (!canCallRoute(name, caller.user)) {
+      await record('denied', `missing permission ${route.permission}`, pathId, null);
+      return errorAnswer(403, errorBody('forbidden', deniedMessageFor(name)));
+    }
+    const parsedParams = parseWith(route.params, rawParams, 'path parameters');
+    if (!parsedParams.ok) return fromError(parsedParams.error);
+    const parsedQuery = parseWith(route.query, { ...(request.query as object) }, 'query');
+    if (!parsedQuery.ok) return fromError(parsedQuery.error);
+    let body: unknown = undefined;
+    if (route.body) {
+      const read = readJsonBody(request);
+      if ('kind' in read) return read;
+      const parsedBody = parseWith(route.body, read.json, 'request body');
+      if (!parsedBody.ok) return fromError(parsedBody.error);
+      body = parsedBody.value;
+    }
+
+    let detail: AuditDetail = {};
+    const result = await impl({
+      tx,
+      caller,
+      now,
+      params: parsedParams.value as RouteParams<N>,
+      query: parsedQuery.value as RouteQuery<N>,
+      body: body as ParsedRequestBody<N>,
+      audit: (next) => {
+        detail = { ...detail, ...next };
+      },
+    });
+    const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
+    const patientId = detail.patientId ?? null;
+    if (!result.ok) {
+      await record(
+        'denied',
+        detail.reason ?? `${result.error.code}: ${result.error.message}`,
+        resourceId,
+        patientId,
+      );
+      return fromError(result.error);
+    }
+    await record('allowed', detail.reason ?? 'allowed', resourceId, patientId);
+    return answerOf(route, result.value);
+  });
+}
+
+/** The success answer, checked against the contract; a mismatch rolls the transaction back. */
+function answerOf(route: RouteDefinition, value: unknown): Answer {
+  if (route.responseType === 'sse') {
+    const events = value as readonly ChatStreamEvent[];
+    for (const event of events) {
+      const parsed = route.response.safeParse(event);
+      if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
+    }
+    return { kind: 'sse', status: route.status, events };
+  }
+  const parsed = route.response.safeParse(value);
+  if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
+  if (route.responseType === 'none') return { kind: 'none', status: route.status };
+  return { kind: 'json', status: route.status, body: parsed.data };
+}
+
+/** Fastify's path syntax is the contract's (`/api/records/:id`). */
+export function registerRoutes(app: FastifyInstance, impls: RouteImpls, env: RouteEnv): void {
+  for (const name of Object.keys(ROUTES) as RouteName[]) {
+    const route: RouteDefinition = ROUTES[name];
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const answer = await handle(name, impls[name] as RouteImpl<typeof name>, env, request);
+        // Patient data must not be kept by browsers or proxies.
+        void reply.header('Cache-Control', 'no-store');
+        if (answer.status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="sentinel-health"');
+        if (answer.kind === 'none') return reply.code(answer.status).send();
+        if (answer.kind === 'sse') {
+          reply.code(answer.status);
+          await env.stream(reply, route, answer.events);
+          return reply;
+        }
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      },
+    });
+  }
+}

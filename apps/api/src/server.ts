@@ -1,0 +1,141 @@
+/**
+ * The API server: the contract routes under /api, a health route, and (with `portalDist`) the portal's
+ * production build on the same origin with the single-page fallback. Bodies are read as raw bytes and parsed
+ * by the route runner, so every refusal (415, 413, 400) carries the contract's `{ error, message }` body.
+ */
+import fastifyStatic from '@fastify/static';
+import { fail, ok, type Result } from '@sentinel/domain';
+import {
+  MAX_REQUEST_BODY_BYTES,
+  SSE_CONTENT_TYPE,
+  encodeSseEvent,
+  errorBody,
+  type ErrorCode,
+} from '@sentinel/domain/contract';
+import type { KnowledgeBundle } from '@sentinel/knowledge';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createTokenVerifier, type TokenVerifier } from './auth';
+import type { ApiSettings } from './config';
+import { clinicalRoutes } from './policies/clinical';
+import { knowledgeRoutes } from './policies/knowledge';
+import { userRoutes } from './policies/users';
+import { ContractDriftError, registerRoutes, type RouteEnv, type RouteImpls } from './routes';
+import type { Store } from './store/types';
+
+export type ServerOptions = {
+  readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
+  readonly store: Store;
+  readonly knowledge: () => KnowledgeBundle;
+  /** Token verification; by default against the issuer's JWKS. */
+  readonly verify?: TokenVerifier;
+  /** The clock (tests pin it). */
+  readonly now?: () => Date;
+  /** Fastify's logger option: false in tests, pino options in main. */
+  readonly logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+};
+
+/** What a log line may say about a request: never the query string (search text is PHI), never headers. */
+function requestSummary(request: { method: string; url: string; id: string }) {
+  return { method: request.method, path: request.url.split('?')[0], id: request.id };
+}
+
+const FASTIFY_ERRORS: Readonly<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_input',
+};
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { settings, store } = options;
+  const loggerOption =
+    options.logger && typeof options.logger === 'object' && 'child' in options.logger
+      ? { loggerInstance: options.logger as FastifyBaseLogger }
+      : { logger: options.logger ?? false };
+  const app = Fastify({
+    ...loggerOption,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
+    // Proxies in front (TLS) set X-Forwarded-*; only the loopback one is trusted by default.
+    trustProxy: 'loopback',
+    disableRequestLogging: true,
+    return503OnClosing: true,
+  });
+
+  // Raw bytes for every content type; the route runner decides what is acceptable.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: requestSummary(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.setErrorHandler(async (error: Error & { code?: string; statusCode?: number }, request, reply) => {
+    const code = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (code) {
+      const status = code === 'payload_too_large' ? 413 : code === 'unsupported_media_type' ? 415 : 400;
+      return reply.code(status).send(errorBody(code, ''));
+    }
+    request.log.error(
+      {
+        req: requestSummary(request),
+        err: { type: error.name, message: error.message, drift: error instanceof ContractDriftError },
+      },
+      'request failed',
+    );
+    return reply.code(500).send(errorBody('internal', ''));
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    const result = await store.ping().then(
+      (): Result<true> => ok(true),
+      (error: unknown) => fail('internal', error instanceof Error ? error.message : String(error)),
+    );
+    void reply.header('Cache-Control', 'no-store');
+    if (!result.ok) return reply.code(503).send({ status: 'unavailable', store: store.dialect });
+    return { status: 'ok', store: store.dialect };
+  });
+
+  const verify =
+    options.verify ??
+    createTokenVerifier({ issuer: settings.issuer, audience: settings.audience, keys: settings.jwksUrl });
+  const impls: RouteImpls = { ...clinicalRoutes, ...userRoutes, ...knowledgeRoutes(options.knowledge) };
+  const env: RouteEnv = {
+    store,
+    verify,
+    now: options.now ?? (() => new Date()),
+    adminEmail: settings.adminEmail,
+    stream: async (reply, route, events) => {
+      reply.hijack();
+      reply.raw.writeHead(route.status, {
+        'Content-Type': SSE_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+      });
+      for (const event of events) {
+        if (reply.raw.destroyed) break;
+        reply.raw.write(encodeSseEvent(event));
+      }
+      reply.raw.end();
+    },
+  };
+  registerRoutes(app, impls, env);
+
+  if (settings.portalDist) {
+    await app.register(fastifyStatic, { root: settings.portalDist, index: ['index.html'], wildcard: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (settings.portalDist && wantsPage && path !== '/api' && !path.startsWith('/api/')) {
+      // Every portal path (/patient-dashboard, /unauthorized, ...) is the single-page app.
+      void reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('not_found', ''));
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+/**
+ * The errors the store throws on purpose, so the route layer can answer them (409, 503) instead of 500.
+ * Everything else a driver throws passes through unchanged.
+ */
+
+/**
+ * `insertUser` or `replaceUser` with an e-mail another user already has (compared trimmed and
+ * case-insensitive). Thrown before the database refuses, so on PostgreSQL the transaction stays usable (for
+ * example to append a 'denied' audit row); only a lost race with a concurrent insert surfaces from the unique
+ * index, and then the PostgreSQL transaction is aborted.
+ */
+export class DuplicateEmailError extends Error {
+  override readonly name = 'DuplicateEmailError';
+  constructor(readonly email: string) {
+    super('A user with this e-mail address already exists.');
+  }
+}
+
+/** `insert` or `insertUser` with an id that exists. The transaction stays usable, as for duplicate e-mails. */
+export class DuplicateIdError extends Error {
+  override readonly name = 'DuplicateIdError';
+  constructor(
+    readonly table: string,
+    readonly id: string,
+  ) {
+    super(`An item with id ${id} already exists in ${table}.`);
+  }
+}
+
+/** A transaction was started after `close()`. */
+export class StoreClosedError extends Error {
+  override readonly name = 'StoreClosedError';
+  constructor() {
+    super('The store is closed.');
+  }
+}
+
+/** True when a driver error is a unique-constraint violation (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

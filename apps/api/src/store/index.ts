@@ -1,0 +1,150 @@
+/**
+ * Opens the API's store: SQLite in `<dataDir>/sentinel.db` by default, PostgreSQL when `databaseUrl` is set.
+ * Both go through one Kysely query layer (./operations) and one list of migrations (./migrations), which run
+ * on every open; an empty store is then seeded.
+ *
+ * What callers rely on:
+ * - Every `transaction` is one database transaction; a rejected `work` rolls back its data changes, audit rows
+ *   and the ids it drew. On SQLite transactions run one after another on a single connection (do not open a
+ *   `transaction` inside another: it would wait for itself); on PostgreSQL they run side by side on a pool, at
+ *   READ COMMITTED.
+ * - Lists are in insertion order; `replace` keeps an item's place, `remove` then `insert` puts it last.
+ * - `nextId(prefix)` gives '<prefix>-1001', '<prefix>-1002', ... per prefix, unique across restarts and
+ *   concurrent transactions. On PostgreSQL the counter row stays locked until the transaction ends, so
+ *   transactions drawing ids from the same prefix commit one after another.
+ * - Errors: `DuplicateEmailError` (insertUser/replaceUser, e-mail taken), `DuplicateIdError` (insert/insertUser,
+ *   id taken), `StoreClosedError` (transaction after close); driver errors otherwise.
+ * - Entities are stored as JSON: properties whose value is `undefined` do not come back.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import pg from 'pg';
+import { StoreClosedError } from './errors';
+import { migrationProvider } from './migrations';
+import { operations } from './operations';
+import { ENTITY_TABLES, type Database } from './schema';
+import type { OpenStoreOptions, Store, StoreDialect } from './types';
+
+export type * from './types';
+export type { Database } from './schema';
+export { DuplicateEmailError, DuplicateIdError, StoreClosedError, isUniqueViolation } from './errors';
+export { AUDIT_APPEND_ONLY_MESSAGE } from './migrations';
+export { FIRST_GENERATED_ID } from './operations';
+
+/** The SQLite file inside `dataDir`. */
+export const SQLITE_FILE = 'sentinel.db';
+/** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+function sqliteDialect(dataDir: string): Dialect {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, SQLITE_FILE);
+  }
+  const database = new SqliteDatabase(file);
+  try {
+    // WAL lets readers in other processes work during a write; synchronous FULL syncs the WAL on every commit,
+    // so a committed audit row survives a power loss (NORMAL may lose the last commits).
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.pragma('foreign_keys = ON');
+    database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(connectionString: string): Dialect {
+  const pool = new pg.Pool({ connectionString });
+  // A pooled idle connection that dies (server restart, network) is dropped by the pool; without a listener
+  // the 'error' event would end the process.
+  pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
+  return new PostgresDialect({ pool });
+}
+
+async function migrate(db: Kysely<Database>, dialect: StoreDialect): Promise<void> {
+  const run = async (on: Kysely<Database>) => {
+    const { error } = await new Migrator({ db: on, provider: migrationProvider(dialect) }).migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(`Store migration failed: ${String(error)}`);
+  };
+  if (dialect === 'postgres') return run(db); // Kysely runs each migration in a transaction, under a lock.
+  // Kysely runs SQLite migrations outside a transaction, so a crash could leave half a schema behind. SQLite
+  // handles DDL in transactions: wrap the whole run (migrations and Kysely's bookkeeping) in one, which also
+  // takes the write lock against a second process migrating the same file.
+  await db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      await run(conn);
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn);
+      throw error;
+    }
+    await sql`COMMIT`.execute(conn);
+  });
+}
+
+async function seedIfEmpty(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  seed: NonNullable<OpenStoreOptions['seed']>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Two servers starting together on one PostgreSQL database: the second waits here, then sees the users.
+    if (dialect === 'postgres') await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
+    const tx = operations(trx);
+    for (const user of seed.users) await tx.insertUser(user);
+    for (const collection of ENTITY_TABLES) {
+      for (const item of seed[collection]) await tx.insert(collection, item);
+    }
+  });
+}
+
+/** Opens (and creates, migrates and seeds when needed) the store. */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const dialect: StoreDialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = new Kysely<Database>({
+    dialect: options.databaseUrl ? postgresDialect(options.databaseUrl) : sqliteDialect(options.dataDir),
+  });
+  try {
+    await migrate(db, dialect);
+    if (options.seed) await seedIfEmpty(db, dialect, options.seed);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const running = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+
+  return {
+    dialect,
+
+    transaction(work) {
+      if (closing) return Promise.reject(new StoreClosedError());
+      const done = db.transaction().execute((trx) => work(operations(trx)));
+      const tracked = done.finally(() => running.delete(tracked));
+      // The tracked copy only counts; its rejection is the caller's, through `done`.
+      tracked.catch(() => undefined);
+      running.add(tracked);
+      return done;
+    },
+
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+
+    close() {
+      closing ??= (async () => {
+        await Promise.allSettled([...running]);
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The store's schema migrations, in code so that they run from source (tsx, vitest) and from any build
+ * without a migrations folder. One list for both dialects; where SQL differs (row-order columns, the
+ * append-only triggers) a migration asks which dialect it runs on. Never edit a released migration: add one.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { StoreDialect } from './types';
+import { ENTITY_TABLES } from './schema';
+
+/** The message both dialects give when someone tries to change or delete an audit row. */
+export const AUDIT_APPEND_ONLY_MESSAGE = 'audit rows are append-only';
+
+function initial(dialect: StoreDialect): Migration {
+  // Row order: an integer the database assigns on insert and never reuses (SQLite AUTOINCREMENT avoids reusing
+  // the rowid of a deleted last row; PostgreSQL takes it from an identity sequence, with no lock held to commit).
+  const seqType = dialect === 'sqlite' ? 'integer' : 'bigint';
+  const seq = (table: string) => (db: Kysely<unknown>) =>
+    db.schema
+      .createTable(table)
+      .addColumn('seq', seqType, (c) =>
+        dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedAlwaysAsIdentity(),
+      );
+
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const table of ENTITY_TABLES) {
+        await seq(table)(db)
+          .addColumn('id', 'text', (c) => c.notNull().unique())
+          .addColumn('patient_email_norm', 'text', (c) => c.notNull())
+          .addColumn('patient_name_norm', 'text', (c) => c.notNull())
+          .addColumn('patient_id_norm', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .execute();
+        for (const column of ['patient_email_norm', 'patient_name_norm', 'patient_id_norm']) {
+          await db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute();
+        }
+      }
+
+      await seq('users')(db)
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('email_norm', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('users_email_norm').on('users').column('email_norm').unique().execute();
+
+      await db.schema
+        .createTable('counters')
+        .addColumn('prefix', 'text', (c) => c.primaryKey())
+        .addColumn('last_issued', 'integer', (c) => c.notNull())
+        .execute();
+
+      await seq('audit')(db)
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('timestamp', 'text', (c) => c.notNull())
+        .addColumn('actor_sub', 'text', (c) => c.notNull())
+        .addColumn('actor_role', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('resource_type', 'text', (c) => c.notNull())
+        .addColumn('resource_id', 'text')
+        .addColumn('patient_id', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_actor_sub').on('audit').column('actor_sub').execute();
+      await db.schema.createIndex('audit_patient_id').on('audit').column('patient_id').execute();
+
+      // HIPAA 164.312(b): the trail is append-only whatever code or person connects, so the database refuses.
+      const message = sql.lit(AUDIT_APPEND_ONLY_MESSAGE);
+      if (dialect === 'sqlite') {
+        for (const event of ['UPDATE', 'DELETE']) {
+          await sql`CREATE TRIGGER ${sql.raw(`audit_no_${event.toLowerCase()}`)} BEFORE ${sql.raw(event)} ON audit
+            BEGIN SELECT RAISE(ABORT, ${message}); END`.execute(db);
+        }
+      } else {
+        await sql`CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION ${message} USING ERRCODE = 'insufficient_privilege'; END $$`.execute(db);
+        await sql`CREATE TRIGGER audit_no_change BEFORE UPDATE OR DELETE ON audit
+          FOR EACH ROW EXECUTE FUNCTION audit_append_only()`.execute(db);
+        await sql`CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+          FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only()`.execute(db);
+      }
+    },
+  };
+}
+
+/** Every migration, by name (applied in name order). */
+export function migrationProvider(dialect: StoreDialect): MigrationProvider {
+  return {
+    getMigrations: async () => ({ '0001_initial': initial(dialect) }),
+  };
+}

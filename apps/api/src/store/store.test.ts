@@ -1,0 +1,560 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { isOwnItem, type Appointment, type ManagedUser, type MedicalRecord } from '@sentinel/domain';
+import type { AuditEvent } from '@sentinel/domain/contract';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import {
+  AUDIT_APPEND_ONLY_MESSAGE,
+  DuplicateEmailError,
+  DuplicateIdError,
+  FIRST_GENERATED_ID,
+  SQLITE_FILE,
+  StoreClosedError,
+  openStore,
+  type OpenStoreOptions,
+  type Store,
+  type StoreDialect,
+} from './index';
+
+/** Raw SQL on the store's database through a connection of its own, beside the store. */
+type Raw = { query(text: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
+
+/** One test's own empty database: SQLite in a new folder, or a new PostgreSQL database. */
+type Fresh = {
+  readonly options: OpenStoreOptions;
+  open(withSeed?: boolean): Promise<Store>;
+  raw(): Promise<Raw>;
+  dispose(): Promise<void>;
+};
+
+type Harness = { fresh(): Promise<Fresh>; end(): Promise<void> };
+
+const postgresUrl = inject('postgresUrl');
+const onCi = process.env.CI === 'true';
+if (!postgresUrl && !onCi) {
+  console.warn(
+    'PostgreSQL is not installed and DATABASE_URL_TEST is unset: the store suite runs on SQLite only ' +
+      '(apt-get install postgresql to run it on PostgreSQL too).',
+  );
+}
+// On CI the PostgreSQL suite always runs, and fails when there is no PostgreSQL.
+const DIALECTS: StoreDialect[] = postgresUrl || onCi ? ['sqlite', 'postgres'] : ['sqlite'];
+
+function freshFrom(options: OpenStoreOptions, raw: () => Promise<Raw>, cleanUp: () => Promise<void>): Fresh {
+  const opened: Store[] = [];
+  return {
+    options,
+    async open(withSeed = true) {
+      const store = await openStore({ ...options, seed: withSeed ? seed(FIXED_NOW) : undefined });
+      opened.push(store);
+      return store;
+    },
+    raw,
+    async dispose() {
+      await Promise.all(opened.map((store) => store.close()));
+      await cleanUp();
+    },
+  };
+}
+
+async function sqliteHarness(): Promise<Harness> {
+  return {
+    async fresh() {
+      const dataDir = await mkdtemp(join(tmpdir(), 'sentinel-store-'));
+      const raw = async (): Promise<Raw> => {
+        const database = new SqliteDatabase(join(dataDir, SQLITE_FILE));
+        return {
+          query: async (text) => {
+            const statement = database.prepare(text);
+            if (statement.reader) return statement.all() as Record<string, unknown>[];
+            statement.run();
+            return [];
+          },
+          close: async () => void database.close(),
+        };
+      };
+      return freshFrom({ dataDir }, raw, () => rm(dataDir, { recursive: true, force: true }));
+    },
+    end: async () => undefined,
+  };
+}
+
+async function postgresHarness(): Promise<Harness> {
+  if (!postgresUrl) {
+    throw new Error(
+      'CI=true but no PostgreSQL: install it (apt-get install postgresql, see .ci/run) or set DATABASE_URL_TEST.',
+    );
+  }
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  return {
+    async fresh() {
+      const name = `sentinel_store_${randomUUID().replaceAll('-', '')}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      const raw = async (): Promise<Raw> => {
+        const client = new pg.Client({ connectionString: url.href });
+        await client.connect();
+        return {
+          query: async (text) => (await client.query(text)).rows as Record<string, unknown>[],
+          close: () => client.end(),
+        };
+      };
+      return freshFrom({ dataDir: ':memory:', databaseUrl: url.href }, raw, async () => {
+        // Not WITH (FORCE): that needs the right to end other roles' backends (autovacuum). The store and raw
+        // connections are closed by now.
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      });
+    },
+    end: () => admin.end(),
+  };
+}
+
+const jane = PERSONAS.jane;
+const janeScope = { email: jane.email, name: jane.name, patientId: jane.patientId };
+
+function appointment(id: string, overrides: Partial<Appointment> = {}): Appointment {
+  const base = seed(FIXED_NOW).appointments[0];
+  if (!base) throw new Error('the seed has no appointments');
+  return { ...base, id, ...overrides };
+}
+
+function record(id: string, overrides: Partial<MedicalRecord>): MedicalRecord {
+  const base = seed(FIXED_NOW).records[0];
+  if (!base) throw new Error('the seed has no records');
+  return { ...base, id, ...overrides };
+}
+
+function auditRow(id: string, overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return {
+    id,
+    timestamp: '2026-07-01T09:00:00.000Z',
+    actorSub: PERSONAS.alice.sub,
+    actorRole: 'doctor',
+    action: 'read',
+    resourceType: 'record',
+    resourceId: 'rec-001',
+    patientId: 'P-000001',
+    outcome: 'allowed',
+    reason: 'opened the record',
+    ...overrides,
+  };
+}
+
+const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
+describe.each(DIALECTS)('the %s store', (dialect) => {
+  let harness: Harness;
+  let env: Fresh;
+
+  beforeAll(async () => {
+    harness = dialect === 'sqlite' ? await sqliteHarness() : await postgresHarness();
+  });
+  afterAll(async () => {
+    await harness?.end();
+  });
+  beforeEach(async () => {
+    env = await harness.fresh();
+  });
+  afterEach(async () => {
+    await env.dispose();
+  });
+
+  it('seeds an empty store once, in the given order, and never again', async () => {
+    const data = seed(FIXED_NOW);
+    const store = await env.open();
+    expect(store.dialect).toBe(dialect);
+    await store.transaction(async (tx) => {
+      expect(await tx.listUsers()).toStrictEqual(data.users);
+      expect(await tx.list('appointments')).toStrictEqual(data.appointments);
+      expect(await tx.list('records')).toStrictEqual(data.records);
+      expect(await tx.list('prescriptions')).toStrictEqual(data.prescriptions);
+    });
+    await store.close();
+
+    const again = await env.open();
+    const counts = await again.transaction(async (tx) => [
+      (await tx.listUsers()).length,
+      (await tx.list('appointments')).length,
+      (await tx.list('records')).length,
+      (await tx.list('prescriptions')).length,
+    ]);
+    expect(counts).toStrictEqual([
+      data.users.length,
+      data.appointments.length,
+      data.records.length,
+      data.prescriptions.length,
+    ]);
+  });
+
+  it('opens empty without a seed, and answers a ping', async () => {
+    const store = await env.open(false);
+    await expect(store.ping()).resolves.toBeUndefined();
+    expect(await store.transaction((tx) => tx.listUsers())).toStrictEqual([]);
+    expect(await store.transaction((tx) => tx.list('records'))).toStrictEqual([]);
+  });
+
+  it('lists items in insertion order; replace keeps the place, remove and insert again moves to the end', async () => {
+    const store = await env.open(false);
+    await store.transaction(async (tx) => {
+      for (const id of ['apt-b', 'apt-a', 'apt-c']) await tx.insert('appointments', appointment(id));
+    });
+    const replaced = await store.transaction(async (tx) =>
+      tx.replace('appointments', appointment('apt-a', { status: 'cancelled', notes: 'Called off.' })),
+    );
+    expect(replaced).toBe(true);
+    await store.transaction(async (tx) => {
+      expect(ids(await tx.list('appointments'))).toStrictEqual(['apt-b', 'apt-a', 'apt-c']);
+      expect(await tx.get('appointments', 'apt-a')).toStrictEqual(
+        appointment('apt-a', { status: 'cancelled', notes: 'Called off.' }),
+      );
+      expect(await tx.remove('appointments', 'apt-b')).toBe(true);
+      await tx.insert('appointments', appointment('apt-b'));
+      expect(ids(await tx.list('appointments'))).toStrictEqual(['apt-a', 'apt-c', 'apt-b']);
+    });
+  });
+
+  it('says false for replacing or removing what is not there, undefined for getting it', async () => {
+    const store = await env.open();
+    await store.transaction(async (tx) => {
+      expect(await tx.replace('records', record('rec-404', {}))).toBe(false);
+      expect(await tx.remove('records', 'rec-404')).toBe(false);
+      expect(await tx.get('records', 'rec-404')).toBeUndefined();
+      expect(await tx.getUser('nobody')).toBeUndefined();
+      expect(
+        await tx.replaceUser({ ...seed(FIXED_NOW).users[0]!, id: 'nobody', email: 'x@example.com' }),
+      ).toBe(false);
+      expect(await tx.removeUser('nobody')).toBe(false);
+    });
+  });
+
+  it('refuses a second item with the same id and keeps the transaction usable', async () => {
+    const store = await env.open();
+    await store.transaction(async (tx) => {
+      await expect(tx.insert('records', record('rec-001', { title: 'Impostor' }))).rejects.toBeInstanceOf(
+        DuplicateIdError,
+      );
+      await tx.appendAudit(auditRow('aud-1', { outcome: 'denied', reason: 'duplicate id' }));
+    });
+    await store.transaction(async (tx) => {
+      expect((await tx.get('records', 'rec-001'))?.title).not.toBe('Impostor');
+      expect(ids(await tx.listAudit({ all: true }))).toStrictEqual(['aud-1']);
+    });
+  });
+
+  it("a patient's scope matches items by e-mail, name or patient id, trimmed and case-insensitive", async () => {
+    const store = await env.open();
+    const extra = [
+      record('rec-by-email', {
+        patientEmail: '  JANE.Doe@Example.COM ',
+        patientName: 'Someone Else',
+        patientId: '',
+      }),
+      record('rec-by-name', {
+        patientEmail: 'other@example.com',
+        patientName: ' jane DOE',
+        patientId: 'P-999999',
+      }),
+      record('rec-by-id', {
+        patientEmail: 'other@example.com',
+        patientName: 'Other',
+        patientId: ' p-000001 ',
+      }),
+      record('rec-nobody', { patientEmail: '', patientName: '', patientId: '' }),
+      record('rec-other', { patientEmail: 'other@example.com', patientName: 'Other', patientId: 'P-999999' }),
+    ];
+    const listed = await store.transaction(async (tx) => {
+      for (const item of extra) await tx.insert('records', item);
+      return {
+        all: await tx.list('records'),
+        jane: await tx.list('records', janeScope),
+        janeShouting: await tx.list('records', {
+          email: ` ${jane.email.toUpperCase()} `,
+          name: jane.name.toUpperCase(),
+          patientId: jane.patientId?.toLowerCase(),
+        }),
+      };
+    });
+    const janes = listed.all.filter((item) =>
+      isOwnItem(item, { email: jane.email, name: jane.name, patient_id: jane.patientId }),
+    );
+    expect(ids(listed.jane)).toStrictEqual(ids(janes));
+    expect(ids(listed.jane)).toStrictEqual([
+      'rec-001',
+      'rec-002',
+      'rec-003',
+      'rec-004',
+      'rec-005',
+      'rec-006',
+      'rec-by-email',
+      'rec-by-name',
+      'rec-by-id',
+    ]);
+    expect(listed.janeShouting).toStrictEqual(listed.jane);
+  });
+
+  it('a scope never matches on empty values', async () => {
+    const store = await env.open();
+    const nobody = record('rec-nobody', { patientEmail: '', patientName: '  ', patientId: '' });
+    const result = await store.transaction(async (tx) => {
+      await tx.insert('records', nobody);
+      return {
+        emptyScope: await tx.list('records', { email: '', name: ' ', patientId: '' }),
+        // A user without a name or patient id matches only by e-mail.
+        emailOnly: await tx.list('records', { email: PERSONAS.john.email, name: '', patientId: undefined }),
+        appointmentsById: await tx.list('appointments', { email: '', name: '', patientId: jane.patientId }),
+      };
+    });
+    expect(result.emptyScope).toStrictEqual([]);
+    expect(ids(result.emailOnly)).toStrictEqual([
+      'rec-007',
+      'rec-008',
+      'rec-009',
+      'rec-010',
+      'rec-011',
+      'rec-012',
+    ]);
+    // Appointments carry no patient id, so a patient id alone finds none of them.
+    expect(result.appointmentsById).toStrictEqual([]);
+  });
+
+  it('counts ids per prefix from 1001, across transactions and reopening', async () => {
+    const store = await env.open();
+    const first = await store.transaction(async (tx) => [
+      await tx.nextId('apt'),
+      await tx.nextId('apt'),
+      await tx.nextId('rec'),
+    ]);
+    expect(first).toStrictEqual([`apt-${FIRST_GENERATED_ID}`, 'apt-1002', 'rec-1001']);
+    await store.close();
+    const reopened = await env.open();
+    expect(await reopened.transaction((tx) => tx.nextId('apt'))).toBe('apt-1003');
+  });
+
+  it('gives 50 concurrent transactions 50 different ids, and keeps every item they insert', async () => {
+    const store = await env.open();
+    const created = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        store.transaction(async (tx) => {
+          const id = await tx.nextId('apt');
+          await tx.insert('appointments', appointment(id));
+          await tx.appendAudit(auditRow(await tx.nextId('aud'), { action: 'create', resourceId: id }));
+          return id;
+        }),
+      ),
+    );
+    const expected = Array.from({ length: 50 }, (_, i) => `apt-${FIRST_GENERATED_ID + i}`);
+    expect([...created].sort()).toStrictEqual(expected);
+    await store.transaction(async (tx) => {
+      const listed = ids(await tx.list('appointments')).filter(
+        (id) => Number(id.slice(4)) >= FIRST_GENERATED_ID,
+      );
+      expect([...listed].sort()).toStrictEqual(expected);
+      expect(await tx.listAudit({ all: true })).toHaveLength(50);
+    });
+  });
+
+  it('rolls back the data change, its audit row and its ids when the work throws', async () => {
+    const store = await env.open();
+    const failure = new Error('the handler failed after writing');
+    await expect(
+      store.transaction(async (tx) => {
+        const id = await tx.nextId('rx');
+        await tx.insert('prescriptions', { ...seed(FIXED_NOW).prescriptions[0]!, id });
+        await tx.replace('records', record('rec-001', { title: 'Changed' }));
+        await tx.appendAudit(auditRow('aud-rolled-back', { action: 'create', resourceId: id }));
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    await store.transaction(async (tx) => {
+      expect(await tx.get('prescriptions', 'rx-1001')).toBeUndefined();
+      expect((await tx.get('records', 'rec-001'))?.title).toBe(seed(FIXED_NOW).records[0]?.title);
+      expect(await tx.listAudit({ all: true })).toStrictEqual([]);
+      expect(await tx.nextId('rx')).toBe('rx-1001');
+    });
+  });
+
+  it('returns audit rows exactly as written, oldest first, in the reader scope', async () => {
+    const store = await env.open();
+    const rows: AuditEvent[] = [
+      auditRow('aud-1', {
+        actorSub: jane.sub,
+        actorRole: 'patient',
+        action: 'list',
+        resourceType: 'appointment',
+        resourceId: null,
+        patientId: null,
+        timestamp: '2026-07-02T10:00:00.000Z',
+      }),
+      // Written later with an earlier timestamp: order is the order of writing.
+      auditRow('aud-2', { timestamp: '2026-07-01T08:00:00.000Z', patientId: 'P-000001' }),
+      auditRow('aud-3', { patientId: 'P-000002', resourceId: 'rec-007', outcome: 'denied', reason: '' }),
+      auditRow('aud-4', {
+        actorSub: PERSONAS.sam.sub,
+        actorRole: 'admin',
+        resourceType: 'user',
+        patientId: null,
+      }),
+    ];
+    await store.transaction(async (tx) => {
+      for (const row of rows) await tx.appendAudit(row);
+    });
+    await store.transaction(async (tx) => {
+      expect(await tx.listAudit({ all: true })).toStrictEqual(rows);
+      expect(ids(await tx.listAudit({ actorSub: jane.sub, patientId: jane.patientId }))).toStrictEqual([
+        'aud-1',
+        'aud-2',
+      ]);
+      expect(ids(await tx.listAudit({ actorSub: jane.sub }))).toStrictEqual(['aud-1']);
+      expect(ids(await tx.listAudit({ all: false, actorSub: PERSONAS.alice.sub }))).toStrictEqual([
+        'aud-2',
+        'aud-3',
+      ]);
+      expect(await tx.listAudit({ actorSub: 'nobody', patientId: '' })).toStrictEqual([]);
+    });
+  });
+
+  it('refuses to change or delete audit rows, whoever connects', async () => {
+    const store = await env.open();
+    const row = auditRow('aud-kept');
+    await store.transaction((tx) => tx.appendAudit(row));
+    const raw = await env.raw();
+    try {
+      await expect(raw.query("UPDATE audit SET reason = 'edited'")).rejects.toThrow(
+        AUDIT_APPEND_ONLY_MESSAGE,
+      );
+      await expect(raw.query('DELETE FROM audit')).rejects.toThrow(AUDIT_APPEND_ONLY_MESSAGE);
+      if (dialect === 'postgres') {
+        await expect(raw.query('TRUNCATE audit')).rejects.toThrow(AUDIT_APPEND_ONLY_MESSAGE);
+      }
+      expect(await raw.query('SELECT id, reason FROM audit')).toStrictEqual([
+        { id: 'aud-kept', reason: row.reason },
+      ]);
+    } finally {
+      await raw.close();
+    }
+    expect(await store.transaction((tx) => tx.listAudit({ all: true }))).toStrictEqual([row]);
+  });
+
+  it('refuses a second user with the same e-mail, however it is written, and keeps the transaction usable', async () => {
+    const store = await env.open();
+    const janeAccount = await store.transaction((tx) => tx.getUser(jane.sub));
+    if (!janeAccount) throw new Error('jane is not seeded');
+    const twin: ManagedUser = { ...janeAccount, id: 'user-twin', email: '  JANE.DOE@example.com ' };
+
+    await store.transaction(async (tx) => {
+      await expect(tx.insertUser(twin)).rejects.toBeInstanceOf(DuplicateEmailError);
+      await tx.appendAudit(
+        auditRow('aud-denied', { action: 'create', resourceType: 'user', outcome: 'denied' }),
+      );
+    });
+    await store.transaction(async (tx) => {
+      const john = await tx.getUser(PERSONAS.john.sub);
+      if (!john) throw new Error('john is not seeded');
+      await expect(tx.replaceUser({ ...john, email: 'Jane.Doe@Example.com' })).rejects.toBeInstanceOf(
+        DuplicateEmailError,
+      );
+      await expect(tx.insertUser({ ...john, email: 'new@example.com' })).rejects.toBeInstanceOf(
+        DuplicateIdError,
+      );
+      expect(await tx.findUserByEmail(' JANE.DOE@EXAMPLE.COM')).toStrictEqual(janeAccount);
+      expect(ids(await tx.listAudit({ all: true }))).toStrictEqual(['aud-denied']);
+      expect((await tx.listUsers()).filter((u) => u.email.trim().toLowerCase() === jane.email)).toHaveLength(
+        1,
+      );
+    });
+  });
+
+  it('adds, changes and removes users; a user keeps their address when replaced', async () => {
+    const store = await env.open();
+    const newcomer: ManagedUser = {
+      ...seed(FIXED_NOW).users[0]!,
+      id: 'user-1001',
+      email: 'New.Person@example.com',
+    };
+    await store.transaction(async (tx) => {
+      await tx.insertUser(newcomer);
+      expect(await tx.replaceUser({ ...newcomer, name: 'New Name' })).toBe(true);
+      expect(await tx.findUserByEmail('new.person@EXAMPLE.com')).toStrictEqual({
+        ...newcomer,
+        name: 'New Name',
+      });
+      expect((await tx.listUsers()).at(-1)?.id).toBe('user-1001');
+      expect(await tx.removeUser('user-1001')).toBe(true);
+      expect(await tx.findUserByEmail('new.person@example.com')).toBeUndefined();
+    });
+  });
+
+  it('keeps committed data across close and reopen', async () => {
+    const store = await env.open();
+    await store.transaction(async (tx) => {
+      await tx.insert('appointments', appointment('apt-kept', { notes: 'Still here.' }));
+      await tx.appendAudit(auditRow('aud-kept'));
+    });
+    await store.close();
+    const reopened = await env.open();
+    await reopened.transaction(async (tx) => {
+      expect(await tx.get('appointments', 'apt-kept')).toStrictEqual(
+        appointment('apt-kept', { notes: 'Still here.' }),
+      );
+      expect(ids(await tx.listAudit({ all: true }))).toStrictEqual(['aud-kept']);
+    });
+  });
+
+  it('close waits for running transactions, then refuses new ones', async () => {
+    const store = await env.open();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = store.transaction(async (tx) => {
+      await gate;
+      await tx.insert('appointments', appointment('apt-late'));
+      return 'committed';
+    });
+    const closed = store.close();
+    await expect(store.transaction((tx) => tx.listUsers())).rejects.toBeInstanceOf(StoreClosedError);
+    release();
+    await expect(running).resolves.toBe('committed');
+    await closed;
+    const reopened = await env.open();
+    expect(await reopened.transaction((tx) => tx.get('appointments', 'apt-late'))).toBeDefined();
+  });
+});
+
+describe('the SQLite file', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'sentinel-sqlite-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('is created with its folder, in WAL mode', async () => {
+    const dataDir = join(root, 'nested', 'data');
+    const store = await openStore({ dataDir, seed: seed(FIXED_NOW) });
+    await store.close();
+    const raw = new SqliteDatabase(join(dataDir, SQLITE_FILE));
+    try {
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("is not written for a ':memory:' store, which starts empty every time", async () => {
+    const first = await openStore({ dataDir: ':memory:', seed: seed(FIXED_NOW) });
+    await first.transaction((tx) => tx.insert('appointments', appointment('apt-gone')));
+    await first.close();
+    const second = await openStore({ dataDir: ':memory:' });
+    expect(await second.transaction((tx) => tx.list('appointments'))).toStrictEqual([]);
+    await second.close();
+    expect(existsSync(join(process.cwd(), ':memory:'))).toBe(false);
+  });
+});

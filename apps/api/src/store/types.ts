@@ -1,0 +1,94 @@
+/**
+ * The store the API works on: appointments, medical records, prescriptions, the user directory, id counters and
+ * the audit trail, behind one interface for SQLite (embedded default) and PostgreSQL (DATABASE_URL). Every
+ * call of a request runs inside one `transaction`, so the data change and its audit row commit together or not
+ * at all (HIPAA 164.312(b)).
+ */
+import type { Appointment, ManagedUser, MedicalRecord, Prescription } from '@sentinel/domain';
+import type { AuditEvent } from '@sentinel/domain/contract';
+
+/** The patient-owned collections (§6: patients see only their own items). */
+export type Collection = 'appointments' | 'records' | 'prescriptions';
+
+export type EntityOf = {
+  readonly appointments: Appointment;
+  readonly records: MedicalRecord;
+  readonly prescriptions: Prescription;
+};
+
+/**
+ * Who a patient-scoped list is for: items match when the patient e-mail, the patient name or the patient id
+ * equals the given one, trimmed and case-insensitive (§6, `isOwnItem`). Empty values match nothing.
+ */
+export type PatientScope = {
+  readonly email: string;
+  readonly name: string;
+  readonly patientId?: string | undefined;
+};
+
+/** Which audit rows a reader gets: all of them (admins), or those of their calls and of their data. */
+export type AuditScope =
+  | { readonly all: true }
+  | { readonly all?: false; readonly actorSub: string; readonly patientId?: string | undefined };
+
+/** The operations of one transaction. Lists come back in insertion order (the order the mocks keep). */
+export interface StoreTx {
+  /** Every item of a collection, or only those of one patient. */
+  list<C extends Collection>(collection: C, scope?: PatientScope): Promise<EntityOf[C][]>;
+  get<C extends Collection>(collection: C, id: string): Promise<EntityOf[C] | undefined>;
+  /** Adds an item at the end; fails if the id exists. */
+  insert<C extends Collection>(collection: C, item: EntityOf[C]): Promise<void>;
+  /** Replaces the item with the same id, keeping its place in the list; false when there is none. */
+  replace<C extends Collection>(collection: C, item: EntityOf[C]): Promise<boolean>;
+  /** Removes the item; false when there is none. */
+  remove(collection: Collection, id: string): Promise<boolean>;
+
+  listUsers(): Promise<ManagedUser[]>;
+  getUser(id: string): Promise<ManagedUser | undefined>;
+  /** The user with this e-mail address, compared trimmed and case-insensitive. */
+  findUserByEmail(email: string): Promise<ManagedUser | undefined>;
+  /** Adds a user at the end; a second user with the same e-mail (case-insensitive) fails (unique index). */
+  insertUser(user: ManagedUser): Promise<void>;
+  replaceUser(user: ManagedUser): Promise<boolean>;
+  removeUser(id: string): Promise<boolean>;
+
+  /**
+   * The next id with this prefix: 'apt' gives 'apt-1001', then 'apt-1002' (the mocks' `FIRST_GENERATED_ID`),
+   * counted in the database so ids are unique across restarts and concurrent requests.
+   */
+  nextId(prefix: string): Promise<string>;
+
+  /** Appends one audit row. Rows can never be changed or deleted afterwards (enforced by the database). */
+  appendAudit(row: AuditEvent): Promise<void>;
+  /** Audit rows in the scope, oldest first. */
+  listAudit(scope: AuditScope): Promise<AuditEvent[]>;
+}
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly dialect: StoreDialect;
+  /** Runs `work` in one database transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A cheap round trip to the database, for the health route. */
+  ping(): Promise<void>;
+  /** Waits for running transactions, then closes the connections. */
+  close(): Promise<void>;
+}
+
+export type OpenStoreOptions = {
+  /** PostgreSQL connection string; when absent, SQLite in `dataDir`. */
+  readonly databaseUrl?: string | undefined;
+  /** Folder of the SQLite file (`sentinel.db`, WAL mode), created if missing; ':memory:' for a throwaway store. */
+  readonly dataDir: string;
+  /**
+   * The data an empty store is seeded with on first open (the personas and fixtures). A store that already
+   * holds users is never re-seeded.
+   */
+  readonly seed?: {
+    readonly appointments: readonly Appointment[];
+    readonly records: readonly MedicalRecord[];
+    readonly prescriptions: readonly Prescription[];
+    readonly users: readonly ManagedUser[];
+  };
+};

@@ -1,0 +1,119 @@
+/**
+ * Test support: a server on a throwaway store with its own signing key, and access tokens for the personas
+ * shaped like the identity provider's (issuer, audience, RS256, roles and permissions claims, amr).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLAIM_NAMESPACE } from '@sentinel/domain';
+import { loadKnowledge } from '@sentinel/knowledge/node';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { createTokenVerifier } from './auth';
+import { buildServer } from './server';
+import { openStore } from './store/index';
+import type { Store } from './store/types';
+
+export const TEST_ISSUER = 'http://localhost:4000/';
+export const TEST_AUDIENCE = 'https://api.sentinel-health.example';
+
+const knowledge = loadKnowledge();
+if (!knowledge.ok) throw new Error(knowledge.error.message);
+export const KNOWLEDGE = knowledge.value;
+
+export type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
+export type TestServer = {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  readonly dataDir: string;
+  /** A signed access token for a persona (or any subject), with claims overridden as given. */
+  readonly tokenFor: (who: PersonaKey | { sub: string }, claims?: JWTPayload) => Promise<string>;
+  readonly keys: { readonly privateKey: SigningKey; readonly publicKey: SigningKey };
+  /** Closes the server and the store and removes the data folder (unless kept). */
+  readonly close: (options?: { keepData?: boolean }) => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /** Reuse a data folder (restart tests). */
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  /** Reuse a signing key (restart tests). */
+  readonly key?: { privateKey: SigningKey; publicKey: SigningKey };
+  readonly portalDist?: string;
+  /** The server's clock; FIXED_NOW by default, as the mocks. */
+  readonly now?: () => Date;
+};
+
+/** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
+export async function signAccessToken(
+  key: SigningKey,
+  who: PersonaKey | { sub: string },
+  claims: JWTPayload = {},
+  now: Date = new Date(),
+  issuer: string = TEST_ISSUER,
+): Promise<string> {
+  const persona = typeof who === 'string' ? PERSONAS[who] : undefined;
+  const sub = persona?.sub ?? (who as { sub: string }).sub;
+  const iat = Math.floor(now.getTime() / 1000);
+  return (
+    new SignJWT({
+      ...(persona
+        ? {
+            [`${CLAIM_NAMESPACE}roles`]: [...persona.roles],
+            [`${CLAIM_NAMESPACE}permissions`]: [...persona.permissions],
+            amr: persona.mfa ? ['pwd', 'otp'] : ['pwd'],
+          }
+        : {}),
+      scope: 'openid profile email offline_access',
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'test-key' })
+      // Claims given by the caller win, so tests can forge a wrong audience or an expired token.
+      .setIssuer(claims.iss ?? issuer)
+      .setAudience(claims.aud ?? TEST_AUDIENCE)
+      .setSubject(sub)
+      .setIssuedAt(claims.iat ?? iat)
+      .setExpirationTime(claims.exp ?? iat + 3600)
+      .sign(key)
+  );
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const keys = options.key ?? (await generateKeyPair('RS256', { extractable: true }));
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sentinel-api-test-'));
+  const now = options.now ?? (() => FIXED_NOW);
+  const store = await openStore({ dataDir, databaseUrl: options.databaseUrl, seed: seed(FIXED_NOW) });
+  const app = await buildServer({
+    settings: {
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      jwksUrl: 'http://unused.invalid/',
+      portalDist: options.portalDist,
+      adminEmail: undefined,
+    },
+    store,
+    knowledge: () => KNOWLEDGE,
+    verify: createTokenVerifier({
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      keys: createLocalJWKSet({ keys: [jwk] }),
+    }),
+    now,
+  });
+  await app.ready();
+  return {
+    app,
+    store,
+    dataDir,
+    keys,
+    tokenFor: (who, claims) => signAccessToken(keys.privateKey, who, claims),
+    close: async ({ keepData = false } = {}) => {
+      await app.close();
+      await store.close();
+      if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The seed data without the mock API: personas, fixtures and the fixed clock, for runtimes that seed a real
+ * store (the API's first start, its tests) and must not load MSW.
+ */
+export { FIXED_NOW } from './clock';
+export { seed, type SeedData } from './fixtures/index';
+export { PERSONAS, PERSONA_KEYS, PERSONA_LIST, personaByEmail, type Persona, type PersonaKey } from './personas';
+export { demoReplyEvents } from './api/chat';
+export { listItemOf } from './api/knowledge';
+export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';

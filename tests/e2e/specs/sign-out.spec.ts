@@ -1,0 +1,69 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  expectDashboard,
+  isIdp,
+  openLanding,
+  refreshTokenIn,
+  sdkCacheKeys,
+  signIn,
+  signInButton,
+  test,
+} from '../src/flows';
+import { JANE } from '../src/personas';
+import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
+import { IDP, PORTAL } from '../src/texts';
+
+/** The refresh-token grant as the SDK sends it (form-encoded, public client). */
+const refresh = (request: APIRequestContext, refreshToken: string) =>
+  request.post(`${IDP_URL}/oauth/token`, {
+    form: { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken },
+  });
+
+test.describe('logging out', () => {
+  test('while signed in, the refresh token the SDK keeps is accepted by the token endpoint', async ({
+    page,
+    request,
+  }) => {
+    await openLanding(page);
+    await signIn(page, JANE);
+    await expectDashboard(page, JANE);
+    const refreshToken = await refreshTokenIn(page);
+    expect(refreshToken).toEqual(expect.any(String));
+
+    const response = await refresh(request, refreshToken ?? '');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ access_token: expect.any(String) });
+  });
+
+  test('Log out returns to the landing, clears the SDK cache, and the refresh token taken before is refused afterwards', async ({
+    page,
+    context,
+    request,
+    pageErrors,
+  }) => {
+    await openLanding(page);
+    await signIn(page, JANE);
+    await expectDashboard(page, JANE);
+    const refreshToken = await refreshTokenIn(page);
+    expect(refreshToken).toEqual(expect.any(String));
+    expect(await sdkCacheKeys(page)).not.toEqual([]);
+
+    await page.getByRole('button', { name: PORTAL.logOut }).click();
+    await page.waitForURL(`${PORTAL_URL}/`);
+    await expect(signInButton(page)).toBeVisible();
+    expect(await sdkCacheKeys(page)).toEqual([]);
+    const cookies = await context.cookies(PORTAL_URL);
+    expect(cookies.map((c) => c.name)).not.toContain(`auth0.${CLIENT_ID}.is.authenticated`);
+
+    const response = await refresh(request, refreshToken ?? '');
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
+
+    // The provider's session ended too: signing in again asks for the password.
+    await signInButton(page).click();
+    await page.waitForURL(isIdp);
+    await expect(page.getByLabel(IDP.password)).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+});

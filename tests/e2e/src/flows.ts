@@ -1,0 +1,83 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Persona } from './personas';
+import { currentCode } from './personas';
+import { IDP_URL, PORTAL_URL } from './stack';
+import { IDP, PORTAL } from './texts';
+
+/** Every test gets its own browser context (fresh cookies and storage); `pageErrors` collects uncaught errors. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+export { expect };
+
+/** The prefix of the Auth0 SDK's localStorage cache entries (tokens and the user). */
+const SDK_CACHE_PREFIX = '@@auth0spajs@@';
+
+export const signInButton = (page: Page) => page.getByRole('button', { name: PORTAL.signIn, exact: true });
+
+export const isIdp = (url: URL) => url.origin === IDP_URL;
+
+/** Opens the portal at `path` as it is and waits for the visitor's landing with its Sign In button. */
+export async function openLanding(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(signInButton(page)).toBeVisible();
+}
+
+/** Clicks Sign In and waits for the identity provider's sign-in form. */
+export async function startSignIn(page: Page) {
+  await signInButton(page).click();
+  await page.waitForURL(isIdp);
+  await expect(page.getByLabel(IDP.email)).toBeVisible();
+}
+
+export async function enterPassword(page: Page, email: string, password: string) {
+  await page.getByLabel(IDP.email).fill(email);
+  await page.getByLabel(IDP.password).fill(password);
+  await page.getByRole('button', { name: IDP.continue }).click();
+}
+
+export async function enterCode(page: Page, code: string) {
+  await page.getByLabel(IDP.code).fill(code);
+  await page.getByRole('button', { name: IDP.verify }).click();
+}
+
+/** From the landing: Sign In, the password, and the TOTP code for personas with MFA. */
+export async function signIn(page: Page, persona: Persona) {
+  await startSignIn(page);
+  await enterPassword(page, persona.email, persona.password);
+  if (persona.mfa) await enterCode(page, currentCode());
+}
+
+export const dashboardHeading = (page: Page, persona: Persona) =>
+  page.getByRole('heading', { level: 1, name: persona.heading });
+
+/** The persona's own dashboard, by address and by its heading. */
+export async function expectDashboard(page: Page, persona: Persona) {
+  await page.waitForURL(`${PORTAL_URL}${persona.dashboard}`);
+  await expect(dashboardHeading(page, persona)).toBeVisible();
+}
+
+/** The keys of the SDK's cache in the portal's localStorage. */
+export const sdkCacheKeys = (page: Page) =>
+  page.evaluate(
+    (prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)),
+    SDK_CACHE_PREFIX,
+  );
+
+/** The refresh token the SDK keeps in localStorage (cache entries are `{ body: { refresh_token, ... } }`). */
+export const refreshTokenIn = (page: Page) =>
+  page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(prefix)) continue;
+      const entry: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+      const body = typeof entry === 'object' && entry !== null && 'body' in entry ? entry.body : undefined;
+      const token =
+        typeof body === 'object' && body !== null && 'refresh_token' in body ? body.refresh_token : undefined;
+      if (typeof token === 'string') return token;
+    }
+    return undefined;
+  }, SDK_CACHE_PREFIX);

@@ -1,0 +1,33 @@
+/**
+ * What a user reads on the way through sign-in, written out here on purpose: these tests look at the running
+ * product from outside, so a changed text in any layer shows up as a failure. Each group names its source.
+ */
+
+/** packages/ui Landing and AppShell, packages/domain ROUTE_TEXTS (spec §2). */
+export const PORTAL = {
+  signIn: 'Sign In',
+  logOut: 'Log out',
+  loading: 'Securing your medical data...',
+  accessDenied: 'Access Denied',
+  goToMyDashboard: 'Go to my dashboard',
+  /** apps/portal/src/SignedInPages.tsx CHALLENGE_PAGE_TEXTS. */
+  challengeHeading: 'Identity Challenge Demo',
+} as const;
+
+/** apps/portal/src/SignInProblem.tsx and packages/domain LOGIN_ERRORS (spec §5 Login, §8). */
+export const SIGN_IN_PROBLEM = {
+  title: 'Login failed',
+  invalidState: 'Invalid state',
+  retry: 'Try again',
+} as const;
+
+/** apps/idp/src/pages.ts: the identity provider's sign-in and code pages (shared/ARCHITECTURE.md). */
+export const IDP = {
+  email: 'Email',
+  password: 'Password',
+  continue: 'Continue',
+  code: 'Authentication code',
+  verify: 'Verify',
+  wrongCredentials: 'Wrong email or password.',
+  wrongCode: 'That code is not valid. Try again.',
+} as const;
