@@ -13,7 +13,12 @@ import {
   type ErrorCode,
 } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import type { ApiSettings } from './config';
 import { clinicalRoutes } from './policies/clinical';
@@ -57,8 +62,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     // Proxies in front (TLS) set X-Forwarded-*; only the loopback one is trusted by default.
     trustProxy: 'loopback',
-    disableRequestLogging: true,
+    // Fastify's own request lines print the full URL (query strings can hold PHI): ours are in onResponse.
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // The contract's id schema decides about long ids (400 with the field), not the router's own 414 body; the
+    // URL is bounded anyway by Node's 16 KiB header limit.
+    routerOptions: { maxParamLength: 16_384 },
   });
 
   // Raw bytes for every content type; the route runner decides what is acceptable.
