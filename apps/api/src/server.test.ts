@@ -252,3 +252,37 @@ describe('the portal beside the API', () => {
     }
   });
 });
+
+describe('the log', () => {
+  it('has one structured line per request, without the token, the query string or the body', async () => {
+    const lines: string[] = [];
+    const logged = await startTestServer({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const token = await logged.tokenFor('jane');
+      await logged.app.inject({
+        url: '/api/knowledge/search?q=my%20hiv%20test',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          messages: [{ role: 'user', content: 'I feel anxious about my diagnosis' }],
+        }),
+      });
+      const text = lines.join('');
+      expect(
+        lines.map((line) => JSON.parse(line) as { msg: string }).filter((l) => l.msg === 'request'),
+      ).toHaveLength(2);
+      expect(text).toContain('/api/knowledge/search');
+      expect(text).not.toContain(token.split('.')[2] ?? token);
+      expect(text).not.toContain('hiv');
+      expect(text).not.toContain('anxious');
+    } finally {
+      await logged.close();
+    }
+  });
+});

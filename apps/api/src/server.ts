@@ -40,8 +40,8 @@ export type ServerOptions = {
 };
 
 /** What a log line may say about a request: never the query string (search text is PHI), never headers. */
-function requestSummary(request: { method: string; url: string; id: string }) {
-  return { method: request.method, path: request.url.split('?')[0], id: request.id };
+function requestSummary(request: { method: string; url: string }) {
+  return { method: request.method, path: request.url.split('?')[0] };
 }
 
 const FASTIFY_ERRORS: Readonly<Record<string, ErrorCode>> = {
@@ -68,6 +68,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // The contract's id schema decides about long ids (400 with the field), not the router's own 414 body; the
     // URL is bounded anyway by Node's 16 KiB header limit.
     routerOptions: { maxParamLength: 16_384 },
+    // A path the router cannot decode (malformed percent-encoding) gets the contract's body, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.code(bad ? 400 : 500).send(errorBody(bad ? 'invalid_input' : 'internal', ''));
+    },
   });
 
   // Raw bytes for every content type; the route runner decides what is acceptable.
@@ -76,7 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { req: requestSummary(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { ...requestSummary(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });
@@ -89,7 +94,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     request.log.error(
       {
-        req: requestSummary(request),
+        ...requestSummary(request),
         err: { type: error.name, message: error.message, drift: error instanceof ContractDriftError },
       },
       'request failed',

@@ -11,7 +11,7 @@ import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { createTokenVerifier } from './auth';
-import { buildServer } from './server';
+import { buildServer, type ServerOptions } from './server';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
 
@@ -44,6 +44,8 @@ export type TestServerOptions = {
   readonly portalDist?: string;
   /** The server's clock; FIXED_NOW by default, as the mocks. */
   readonly now?: () => Date;
+  /** A logger for the server (tests that read the log lines); silent by default. */
+  readonly logger?: ServerOptions['logger'];
 };
 
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
@@ -102,6 +104,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       keys: createLocalJWKSet({ keys: [jwk] }),
     }),
     now,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {
