@@ -136,6 +136,9 @@ export {
   type CreateRecordOutcome,
   type RecordDetailsState,
 } from './MedicalRecords/MedicalRecords.data';
+export { AccessLog, AccessLogScreen, type AccessLogScreenProps } from './AccessLog/AccessLog';
+export { ACCESS_LOG_QUERY_KEY, useAccessLogQuery } from './AccessLog/AccessLog.data';
+export { ACCESS_LOG_TEXTS } from './AccessLog/AccessLog.utils';
 export {
   KnowledgeBase,
   KnowledgeBaseScreen,

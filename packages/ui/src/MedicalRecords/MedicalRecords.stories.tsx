@@ -3,6 +3,7 @@ import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { scenario } from '@sentinel/mocks';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
 import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
 import { Stack } from '../Stack/Stack';
 import { MedicalRecords } from './MedicalRecords';
@@ -74,6 +75,25 @@ export const DoctorAlice: Story = {
     await expect(tileValue(canvasElement, 'Visit Notes')).toContain('2');
     await expect(canvas.getAllByText('John Roe').length).toBeGreaterThan(0);
     await expect(canvas.getByRole('button', { name: RECORD_TEXTS.newRecord })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: ACCESS_LOG_TEXTS.title })).toBeNull();
+  },
+};
+
+/**
+ * Below her records Jane finds 'Who viewed my records'. It loads after the list, so her own visit is already in
+ * it (Screens/AccessLog shows doctors' and other patients' access).
+ */
+export const PatientAccessLog: Story = {
+  parameters: { session: 'jane' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await cardsIn(canvasElement);
+    const log = within(await canvas.findByRole('region', { name: ACCESS_LOG_TEXTS.title }));
+    const table = within(await log.findByRole('table', { name: ACCESS_LOG_TEXTS.caption }));
+    const [own] = table.getAllByRole('row').slice(1);
+    await expect(within(own as HTMLElement).getByText(ACCESS_LOG_TEXTS.you)).toBeVisible();
+    await expect(within(own as HTMLElement).getByText('Listed records')).toBeVisible();
+    await expect(within(own as HTMLElement).getByText('Allowed')).toBeVisible();
   },
 };
 

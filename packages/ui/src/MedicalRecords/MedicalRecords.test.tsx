@@ -9,6 +9,7 @@ import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import {
   FIXED_NOW,
   PERSONAS,
+  authorizationFor,
   claimsFor,
   createMockApi,
   createScenarios,
@@ -24,6 +25,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
 import { ApiProvider, createQueryClient } from '../api/ApiProvider';
 import { createApiClient } from '../api/client';
+import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
 import { ClockProvider } from '../clock/ClockProvider';
 import { SessionProvider, type Session } from '../session/SessionProvider';
 import { MedicalRecords, MedicalRecordsScreen, type MedicalRecordsScreenProps } from './MedicalRecords';
@@ -453,6 +455,30 @@ describe('MedicalRecords (connected to the mock API)', () => {
     expect(cards()).toHaveLength(6);
     expect(screen.queryByText('Jane Doe')).toBeNull();
     expect(screen.queryByRole('button', { name: RECORD_TEXTS.newRecord })).toBeNull();
+  });
+
+  it('shows a patient who viewed her records, her own visit included, below the list', async () => {
+    const alice = await fetch(`${BASE_URL}/api/records/rec-001`, {
+      headers: { Authorization: authorizationFor('alice') },
+    });
+    expect(alice.status).toBe(200);
+    renderConnected('jane');
+    const log = within(await screen.findByRole('region', { name: ACCESS_LOG_TEXTS.title }));
+    const rows = within(await log.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining(`${ACCESS_LOG_TEXTS.you}Listed records`),
+      expect.stringContaining('Opened record rec-001'),
+    ]);
+    expect(requests.indexOf('GET /api/audit')).toBeGreaterThan(requests.indexOf('GET /api/records'));
+  });
+
+  it('shows a doctor no access log', async () => {
+    renderConnected('alice');
+    await screen.findByRole('article', { name: 'Stage 2 hypertension' });
+    expect(screen.queryByRole('region', { name: ACCESS_LOG_TEXTS.title })).toBeNull();
+    expect(requests).not.toContain('GET /api/audit');
   });
 
   it('refuses, before asking the server, to open a record that is not the patient’s own', async () => {

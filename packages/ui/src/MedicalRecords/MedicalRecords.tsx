@@ -11,7 +11,8 @@ import {
   type MedicalRecord,
   type RecordFilter,
 } from '@sentinel/domain';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { AccessLog } from '../AccessLog/AccessLog';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
@@ -66,6 +67,8 @@ export type MedicalRecordsScreenProps = {
   today: string;
   initialSearch?: string;
   initialFilter?: RecordFilter;
+  /** Shown below the records: a patient's 'Who viewed my records' (see AccessLog). */
+  accessLog?: ReactNode;
 };
 
 /**
@@ -89,6 +92,7 @@ export function MedicalRecordsScreen({
   today,
   initialSearch = '',
   initialFilter = 'all',
+  accessLog,
 }: MedicalRecordsScreenProps) {
   const headingId = useId();
   const [search, setSearch] = useState(initialSearch);
@@ -202,6 +206,7 @@ export function MedicalRecordsScreen({
           ) : null}
         </Stack>
         {body}
+        {accessLog}
       </Stack>
       {details ? (
         <RecordDetails
@@ -224,7 +229,8 @@ export function MedicalRecordsScreen({
 
 /**
  * The medical records screen wired to the API for the signed-in user: the patient dashboard's records tab, the
- * doctor portal's patients tab and the admin's All Records tab.
+ * doctor portal's patients tab and the admin's All Records tab. A patient also sees who viewed their records;
+ * it loads once the list has, so it already shows the patient's own visit and reads the same on every load.
  */
 export function MedicalRecords() {
   const user = useCurrentUser();
@@ -253,6 +259,7 @@ export function MedicalRecords() {
       onEditRecord={() => setNotice(RECORD_SCREEN_TEXTS.editUnavailable)}
       onCreate={create}
       today={toIsoDate(clock.now())}
+      accessLog={user.role === 'patient' && !records.isPending ? <AccessLog headingLevel={3} /> : undefined}
     />
   );
 }
