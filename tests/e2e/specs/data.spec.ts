@@ -35,6 +35,30 @@ test.describe('screens on the API’s data', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('Dr. Alice confirms an appointment, and it is still confirmed after a reload (stored by the API)', async ({
+    page,
+    pageErrors,
+  }) => {
+    await openLanding(page);
+    await signIn(page, ALICE);
+    await expectDashboard(page, ALICE);
+    const openAppointments = async () => {
+      await page.getByRole('tab', { name: 'Appointments' }).click();
+      await expect(page.getByText('Jane Doe').first()).toBeVisible();
+    };
+    const confirmButtons = page.getByRole('button', { name: 'Confirm', exact: true });
+    await openAppointments();
+    const before = await confirmButtons.count();
+    expect(before).toBeGreaterThan(0);
+    await confirmButtons.first().click();
+    await expect(confirmButtons).toHaveCount(before - 1);
+    await page.reload();
+    await expectDashboard(page, ALICE);
+    await openAppointments();
+    await expect(confirmButtons).toHaveCount(before - 1);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('Sam manages the users stored by the API', async ({ page, pageErrors }) => {
     await openLanding(page);
     await signIn(page, SAM);
