@@ -97,7 +97,7 @@ async function seedIfEmpty(
     // Two servers starting together on one PostgreSQL database: the second waits here, then sees the users.
     if (dialect === 'postgres') await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
-    const tx = operations(trx);
+    const tx = operations(trx, dialect);
     for (const user of seed.users) await tx.insertUser(user);
     for (const collection of ENTITY_TABLES) {
       for (const item of seed[collection]) await tx.insert(collection, item);
@@ -127,7 +127,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
     transaction(work) {
       if (closing) return Promise.reject(new StoreClosedError());
-      const done = db.transaction().execute((trx) => work(operations(trx)));
+      const done = db.transaction().execute((trx) => work(operations(trx, dialect)));
       const tracked = done.finally(() => running.delete(tracked));
       // The tracked copy only counts; its rejection is the caller's, through `done`.
       tracked.catch(() => undefined);

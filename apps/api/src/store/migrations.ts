@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { StoreDialect } from './types';
 import { ENTITY_TABLES } from './schema';
+import { FIRST_GENERATED_ID } from './operations';
 
 /** The message both dialects give when someone tries to change or delete an audit row. */
 export const AUDIT_APPEND_ONLY_MESSAGE = 'audit rows are append-only';
@@ -83,9 +84,22 @@ function initial(dialect: StoreDialect): Migration {
   };
 }
 
+/** PostgreSQL hands out audit ids from a sequence (see `SEQUENCE_PREFIXES`); SQLite keeps its counter row. */
+function auditIdSequence(dialect: StoreDialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      await sql`CREATE SEQUENCE audit_ids START ${sql.lit(FIRST_GENERATED_ID)}`.execute(db);
+    },
+  };
+}
+
 /** Every migration, by name (applied in name order). */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   return {
-    getMigrations: async () => ({ '0001_initial': initial(dialect) }),
+    getMigrations: async () => ({
+      '0001_initial': initial(dialect),
+      '0002_audit_id_sequence': auditIdSequence(dialect),
+    }),
   };
 }

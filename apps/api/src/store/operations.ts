@@ -6,7 +6,7 @@ import type { ManagedUser } from '@sentinel/domain';
 import type { AuditEvent } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, isUniqueViolation } from './errors';
 import type { Database } from './schema';
-import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
+import type { AuditScope, Collection, EntityOf, PatientScope, StoreDialect, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
 export const FIRST_GENERATED_ID = 1001;
@@ -62,7 +62,15 @@ function auditEventOf(row: {
   };
 }
 
-export function operations(trx: Transaction<Database>): StoreTx {
+/**
+ * Prefixes whose ids come from a PostgreSQL sequence instead of the counters table: the audit trail gets a row
+ * on every call, and a counter row would be locked by each transaction until commit, so every call on the
+ * server would wait for the one before it. A sequence hands out numbers without a lock; a rolled-back
+ * transaction leaves a gap, which ids may have.
+ */
+export const SEQUENCE_PREFIXES: Readonly<Record<string, string>> = { aud: 'audit_ids' };
+
+export function operations(trx: Transaction<Database>, dialect: StoreDialect = 'sqlite'): StoreTx {
   const emailTakenBy = async (emailNorm: string) =>
     (await trx.selectFrom('users').select('id').where('email_norm', '=', emailNorm).executeTakeFirst())?.id;
 
@@ -177,6 +185,11 @@ export function operations(trx: Transaction<Database>): StoreTx {
     },
 
     async nextId(prefix) {
+      const sequence = dialect === 'postgres' ? SEQUENCE_PREFIXES[prefix] : undefined;
+      if (sequence) {
+        const { rows } = await sql<{ n: string }>`SELECT nextval(${sequence}) AS n`.execute(trx);
+        return `${prefix}-${rows[0]?.n ?? ''}`;
+      }
       // One statement, so concurrent transactions never get the same number: the upsert row-locks the counter
       // (PostgreSQL) or runs under the single writer lock (SQLite) until commit; a rollback gives it back.
       const row = await trx

@@ -357,7 +357,13 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
         (id) => Number(id.slice(4)) >= FIRST_GENERATED_ID,
       );
       expect([...listed].sort()).toStrictEqual(expected);
-      expect(await tx.listAudit({ all: true })).toHaveLength(50);
+      const audit = await tx.listAudit({ all: true });
+      expect(audit).toHaveLength(50);
+      // Audit ids (a sequence on PostgreSQL, the counter on SQLite) are unique and count from 1001 too.
+      expect(new Set(audit.map((row) => row.id)).size).toBe(50);
+      expect(audit.map((row) => Number(row.id.slice(4))).sort((a, b) => a - b)).toStrictEqual(
+        Array.from({ length: 50 }, (_, i) => FIRST_GENERATED_ID + i),
+      );
     });
   });
 
