@@ -92,7 +92,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/mocks/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain', 'knowledge']), leavePackage] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [layer(['domain', 'knowledge']), leavePackage] }],
+    },
   },
   {
     files: ['packages/ui/src/**/*.{ts,tsx}'],

@@ -17,6 +17,7 @@ import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth';
@@ -71,7 +72,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A path the router cannot decode (malformed percent-encoding) gets the contract's body, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
       const bad = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply.code(bad ? 400 : 500).send(errorBody(bad ? 'invalid_input' : 'internal', ''));
+      const answer = bad
+        ? { status: 400, body: errorBody('invalid_input', '') }
+        : { status: 500, body: errorBody('internal', '') };
+      void (reply as FastifyReply).code(answer.status).send(answer.body);
     },
   });
 

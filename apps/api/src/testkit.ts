@@ -2,6 +2,7 @@
  * Test support: a server on a throwaway store with its own signing key, and access tokens for the personas
  * shaped like the identity provider's (issuer, audience, RS256, roles and permissions claims, amr).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { CLAIM_NAMESPACE } from '@sentinel/domain';
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { createTokenVerifier } from './auth';
 import { buildServer, type ServerOptions } from './server';
@@ -117,6 +119,37 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.close();
       await store.close();
       if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A new, empty PostgreSQL database next to the one `baseUrl` names (its role must be allowed to create
+ * databases), for one test's store; `drop()` removes it once every connection to it is closed.
+ */
+export async function createTestDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sentinel_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const again = new pg.Client({ connectionString: baseUrl });
+      await again.connect();
+      try {
+        await again.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await again.end();
+      }
     },
   };
 }

@@ -4,7 +4,14 @@
  */
 export { FIXED_NOW } from './clock';
 export { seed, type SeedData } from './fixtures/index';
-export { PERSONAS, PERSONA_KEYS, PERSONA_LIST, personaByEmail, type Persona, type PersonaKey } from './personas';
+export {
+  PERSONAS,
+  PERSONA_KEYS,
+  PERSONA_LIST,
+  personaByEmail,
+  type Persona,
+  type PersonaKey,
+} from './personas';
 export { demoReplyEvents } from './api/chat';
 export { listItemOf } from './api/knowledge';
 export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';

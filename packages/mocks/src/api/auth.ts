@@ -62,6 +62,9 @@ export function claimsFor(persona: Persona, specialization?: string): Claims {
 }
 
 const UNAUTHORIZED = 'unauthorized';
+/** As the server (apps/api auth.ts): no bearer token asks to sign in; a token that is not valid says so. */
+const SIGN_IN = 'Sign in to continue.';
+const SESSION_NOT_VALID = 'Your session is not valid. Sign in again.';
 
 /**
  * Reads the bearer token of a request. The token only names who is calling; role, permissions and profile
@@ -72,8 +75,9 @@ const UNAUTHORIZED = 'unauthorized';
 export function authenticate(authorization: string | null, store: MockStore): Result<Caller> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   const token = match?.[1] ?? '';
+  if (!token) return fail(UNAUTHORIZED, SIGN_IN);
   const key = token.startsWith(MOCK_TOKEN_PREFIX) ? token.slice(MOCK_TOKEN_PREFIX.length) : '';
-  if (!isPersonaKey(key)) return fail(UNAUTHORIZED, 'Sign in to continue.');
+  if (!isPersonaKey(key)) return fail(UNAUTHORIZED, SESSION_NOT_VALID);
   const persona = PERSONAS[key];
   const account = accountOf(store, persona);
   if (!account) return fail(UNAUTHORIZED, 'This account no longer exists.');

@@ -61,10 +61,7 @@ function listFor<T extends Owned>(
 ) {
   const visible = visibleTo(items, viewer).map((item) => redactForViewer(item, viewer));
   audit({
-    reason:
-      viewer.role === 'patient'
-        ? `own items only: ${visible.length}`
-        : `all items: ${visible.length}`,
+    reason: viewer.role === 'patient' ? `own items only: ${visible.length}` : `all items: ${visible.length}`,
     patientId: viewer.role === 'patient' ? (viewer.patient_id ?? null) : null,
   });
   return ok({ items: visible });
@@ -116,7 +113,8 @@ export const clinicalRoutes = {
       ...fields,
       // A record for a known patient carries their patient id, so ownership by id (§6) holds too.
       patientId:
-        ownerPatientIdOf({ patientEmail: fields.patientEmail, patientId: fields.patientId }, store.users) ?? '',
+        ownerPatientIdOf({ patientEmail: fields.patientEmail, patientId: fields.patientId }, store.users) ??
+        '',
       doctor: caller.user.name,
       status: 'active',
       ...(vitals ? { vitals } : {}),

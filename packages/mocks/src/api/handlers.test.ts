@@ -12,15 +12,19 @@ const ctx = useMockApi();
 const pathOf = (handler: { info: { path: unknown } }) => String(handler.info.path);
 
 describe('the handler set', () => {
-  it('has one handler per contract route, on same-origin paths by default, literal paths first', () => {
-    expect(handlers.map(pathOf).sort()).toStrictEqual(ROUTE_NAMES.map((name) => ROUTES[name].path).sort());
-    const paths = handlers.map(pathOf);
+  it('has the malformed-path guard first, then one handler per contract route, literal paths first', () => {
+    const [guard, ...routes] = handlers;
+    expect(guard?.info.path).toBeInstanceOf(RegExp);
+    expect(routes.map(pathOf).sort()).toStrictEqual(ROUTE_NAMES.map((name) => ROUTES[name].path).sort());
+    const paths = routes.map(pathOf);
     expect(paths.indexOf('/api/knowledge/search')).toBeLessThan(paths.indexOf('/api/knowledge/:id'));
   });
 
   it('puts the base URL in front of every path when one is given', () => {
     const api = createMockApi({ baseUrl: 'http://localhost:5173' });
-    expect(api.handlers.every((h) => pathOf(h).startsWith('http://localhost:5173/api/'))).toBe(true);
+    const [guard, ...routes] = api.handlers;
+    expect(String(guard?.info.path)).toContain('localhost:5173');
+    expect(routes.every((h) => pathOf(h).startsWith('http://localhost:5173/api/'))).toBe(true);
   });
 
   it('orders routes with more literal segments first and keeps the table order otherwise', () => {

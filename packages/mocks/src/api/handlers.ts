@@ -13,7 +13,14 @@ import { seed as seedData, type SeedData } from '../fixtures/index';
 import { chatRoutes } from './chat';
 import { clinicalRoutes } from './clinical';
 import { knowledgeRoutes } from './knowledge';
-import { routeHandler, routeOrder, type HandlerEnv, type RouteImpl, type RouteImpls } from './route';
+import {
+  malformedPathHandler,
+  routeHandler,
+  routeOrder,
+  type HandlerEnv,
+  type RouteImpl,
+  type RouteImpls,
+} from './route';
 import { createStore, type MockStore } from './store';
 import { userRoutes } from './users';
 
@@ -42,7 +49,7 @@ export type MockApiOptions = {
 };
 
 export type MockApi = {
-  /** One handler per contract route, literal paths before parameterised ones. */
+  /** One handler per contract route, literal paths before parameterised ones, after the malformed-path guard. */
   readonly handlers: HttpHandler[];
   /** The live store: read it to check what a call did. */
   readonly store: MockStore;
@@ -58,7 +65,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const env: HandlerEnv = { store, baseUrl: options.baseUrl ?? '', tokenDelayMs: options.tokenDelayMs ?? 0 };
   const handlerOf = <N extends RouteName>(name: N) =>
     routeHandler(name, ROUTE_IMPLS[name] as RouteImpl<N>, env);
-  return { handlers: routeOrder(ROUTE_NAMES).map(handlerOf), store, reset };
+  return {
+    handlers: [malformedPathHandler(env.baseUrl), ...routeOrder(ROUTE_NAMES).map(handlerOf)],
+    store,
+    reset,
+  };
 }
 
 /**

@@ -18,6 +18,18 @@ describe('sign-in (mock bearer tokens)', () => {
     expect(await response.json()).toMatchObject({ error: 'unauthorized' });
   });
 
+  it('a bearer token that is not valid is told apart from no token, as the server does', async () => {
+    const invalid = await fetch(urlOf('getMe'), {
+      headers: { Authorization: 'Bearer mock-persona:mallory' },
+    });
+    expect(await invalid.json()).toStrictEqual({
+      error: 'unauthorized',
+      message: 'Your session is not valid. Sign in again.',
+    });
+    const none = await fetch(urlOf('getMe'));
+    expect(await none.json()).toStrictEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+  });
+
   it('the scheme is read case-insensitively, as HTTP says', async () => {
     const response = await fetch(urlOf('getMe'), { headers: { Authorization: 'bearer mock-persona:jane' } });
     expect(response.status).toBe(200);
@@ -94,6 +106,33 @@ describe('request validation with the contract’s schemas', () => {
       body: '{}',
     });
     expect(response.status).toBe(413);
+  });
+
+  it('a body over the limit answers 413 before the token is looked at, as the server’s body limit does', async () => {
+    const answer = await call(null, 'createAppointment', { rawBody: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) });
+    expect(answer.status).toBe(413);
+  });
+
+  it('a path with a malformed percent-encoding answers 400 with the contract body', async () => {
+    const response = await fetch(`${urlOf('getRecord', { params: { id: 'rec' } })}-%E0%A4%A`, {
+      headers: { Authorization: authorizationFor('alice') },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toStrictEqual({
+      error: 'invalid_input',
+      message: 'The request is not valid.',
+    });
+  });
+
+  it('a query parameter given twice answers 400 instead of keeping one of the values', async () => {
+    const response = await fetch(`${urlOf('searchKnowledge', { query: { q: 'diabetes' } })}&q=metformin`, {
+      headers: { Authorization: authorizationFor('jane') },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'invalid_input',
+      fields: { q: expect.any(String) },
+    });
   });
 
   it('a path id with spaces answers 400', async () => {

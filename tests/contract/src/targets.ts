@@ -1,0 +1,177 @@
+/**
+ * The two sides of the contract: the MSW mock API (packages/mocks) behind `setupServer`, and the real API
+ * server (apps/api) listening on a free port of 127.0.0.1 and called with fetch over a real socket. Both are
+ * called the same way and their answers reduced to the same shape, so they can be compared with one `toEqual`.
+ */
+import { createTestDatabase, signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
+import {
+  JSON_CONTENT_TYPE,
+  SSE_CONTENT_TYPE,
+  parseSseEvents,
+  type AuditEvent,
+} from '@sentinel/domain/contract';
+import { loadKnowledge } from '@sentinel/knowledge/node';
+import { authorizationFor, createMockApi, type MockApi } from '@sentinel/mocks';
+import { PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
+import { generateKeyPair } from 'jose';
+import { http, passthrough } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Scenario } from './scenarios';
+
+/**
+ * What a call answered, reduced to what the contract fixes. Other headers are not compared: the server's
+ * `Cache-Control: no-store` keeps patient data out of browser and proxy caches, while the mock's answers come
+ * from an in-process interceptor or a service worker and never reach an HTTP cache.
+ */
+export type Observed = {
+  readonly status: number;
+  /**
+   * The media type without parameters. Normalised because the server says `application/json; charset=utf-8`
+   * and MSW's `HttpResponse.json` says `application/json`: JSON is UTF-8 either way (RFC 8259), so the
+   * parameter carries no information.
+   */
+  readonly contentType: string | null;
+  /** The 401 challenge (RFC 6750), which clients read to know how to sign in. */
+  readonly wwwAuthenticate: string | null;
+  /** Parsed JSON, the parsed event list of a stream, null for an empty body, else the text. */
+  readonly body: unknown;
+};
+
+export type Target = {
+  readonly side: 'mock' | 'server';
+  call(scenario: Scenario): Promise<Observed>;
+};
+
+export const MOCK_ORIGIN = 'http://mock.test';
+
+function requestInit(scenario: Scenario, authorization: string | undefined): RequestInit {
+  const headers = new Headers();
+  if (authorization) headers.set('authorization', authorization);
+  const text = scenario.rawBody ?? (scenario.body === undefined ? undefined : JSON.stringify(scenario.body));
+  if (text !== undefined) headers.set('content-type', JSON_CONTENT_TYPE);
+  for (const [name, value] of Object.entries(scenario.headers ?? {})) {
+    if (value) headers.set(name, value);
+    else headers.delete(name);
+  }
+  // Bytes rather than a string, so fetch adds no text/plain content type of its own.
+  return {
+    method: scenario.method,
+    headers,
+    ...(text === undefined ? {} : { body: new TextEncoder().encode(text) }),
+  };
+}
+
+async function observe(response: Response): Promise<Observed> {
+  const contentType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? null;
+  const text = await response.text();
+  let body: unknown = text === '' ? null : text;
+  if (text && contentType === JSON_CONTENT_TYPE) body = JSON.parse(text) as unknown;
+  if (text && contentType === SSE_CONTENT_TYPE) {
+    const { events, rest } = parseSseEvents(text);
+    body = rest.trim() ? { events, unfinishedFrame: rest } : { events };
+  }
+  return {
+    status: response.status,
+    contentType,
+    wwwAuthenticate: response.headers.get('www-authenticate'),
+    body,
+  };
+}
+
+/** Both sides agree on a persona's identity but not on the token: mock tokens name it, the server's are JWTs. */
+const authorizationOf = (scenario: Scenario, tokenFor: (persona: PersonaKey) => string) =>
+  scenario.persona ? tokenFor(scenario.persona) : undefined;
+
+// --- The mock -------------------------------------------------------------------------------------------------
+
+export type MockSide = {
+  readonly target: Target;
+  /** Back to the seeded data, audit rows and id counters (a fresh mock). */
+  readonly reset: () => void;
+  /** The audit rows in the mock's store, oldest first. */
+  readonly auditRows: () => Promise<readonly AuditEvent[]>;
+  readonly msw: ReturnType<typeof setupServer>;
+};
+
+/**
+ * The mock API on an MSW node server that fails on any request it does not handle. Requests to the real server
+ * (127.0.0.1, any port) pass through untouched: MSW patches the global fetch, which both sides use.
+ */
+export function createMockSide(): MockSide {
+  const knowledge = loadKnowledge();
+  if (!knowledge.ok) throw new Error(knowledge.error.message);
+  const api: MockApi = createMockApi({ baseUrl: MOCK_ORIGIN, knowledge: knowledge.value });
+  const msw = setupServer(
+    ...api.handlers,
+    http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()),
+  );
+  const target: Target = {
+    side: 'mock',
+    call: async (scenario) =>
+      observe(
+        await fetch(
+          `${MOCK_ORIGIN}${scenario.path}`,
+          requestInit(scenario, authorizationOf(scenario, authorizationFor)),
+        ),
+      ),
+  };
+  return { target, reset: api.reset, auditRows: async () => [...api.store.audit], msw };
+}
+
+// --- The server -----------------------------------------------------------------------------------------------
+
+export type Keys = Awaited<ReturnType<typeof generateKeyPair>>;
+
+/** One RS256 key pair for every server of a run: generating one takes about a second on two cores. */
+export async function createKeys(): Promise<Keys> {
+  return generateKeyPair('RS256', { extractable: true });
+}
+
+/** Access tokens per persona, signed once with the run's key and accepted by every server that uses it. */
+export async function createTokens(keys: Keys): Promise<(persona: PersonaKey) => string> {
+  const tokens = new Map<PersonaKey, string>();
+  for (const key of PERSONA_KEYS) tokens.set(key, `Bearer ${await signAccessToken(keys.privateKey, key)}`);
+  return (persona) => {
+    const token = tokens.get(persona);
+    if (!token) throw new Error(`No token for ${persona}`);
+    return token;
+  };
+}
+
+export type ServerSide = {
+  readonly target: Target;
+  readonly server: TestServer;
+  /** The audit rows in the server's store, oldest first. */
+  readonly auditRows: () => Promise<readonly AuditEvent[]>;
+  readonly close: () => Promise<void>;
+};
+
+/**
+ * A fresh API server (clock at FIXED_NOW) on a free port, on a seeded SQLite store in a temporary folder, or
+ * with `postgresUrl` on a new PostgreSQL database dropped when the server closes.
+ */
+export async function startServerSide(
+  keys: Keys,
+  tokenFor: (persona: PersonaKey) => string,
+  postgresUrl?: string,
+): Promise<ServerSide> {
+  const database = postgresUrl ? await createTestDatabase(postgresUrl) : undefined;
+  const server = await startTestServer({ key: keys, ...(database ? { databaseUrl: database.url } : {}) });
+  const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const target: Target = {
+    side: 'server',
+    call: async (scenario) =>
+      observe(
+        await fetch(`${origin}${scenario.path}`, requestInit(scenario, authorizationOf(scenario, tokenFor))),
+      ),
+  };
+  return {
+    target,
+    server,
+    auditRows: () => server.store.transaction((tx) => tx.listAudit({ all: true })),
+    close: async () => {
+      await server.close();
+      await database?.drop();
+    },
+  };
+}
