@@ -362,6 +362,8 @@ describe('refresh tokens', () => {
     const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
     const at = await jwtVerify(next.access_token, jwks, { issuer: running.issuer, audience: API });
     expect(at.payload[ROLES]).toEqual(['Patient']);
+    // The refreshed access token still says how the user signed in.
+    expect(at.payload.amr).toEqual(['pwd']);
 
     const replay = await refresh(running.url, first);
     expect(replay.status).toBe(400);
