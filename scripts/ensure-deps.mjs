@@ -32,10 +32,16 @@ function aptInstall(packages) {
 }
 
 // The store tests run on SQLite and on PostgreSQL: Debian's server, started by scripts/postgres.mjs.
-if (process.argv.includes('--postgres') && !existsSync('/usr/bin/pg_ctlcluster') && !process.env.DATABASE_URL_TEST) {
+if (
+  process.argv.includes('--postgres') &&
+  !existsSync('/usr/bin/pg_ctlcluster') &&
+  !process.env.DATABASE_URL_TEST
+) {
   console.log('Installing Debian postgresql for the store tests (first run)...');
   if (!aptInstall('postgresql')) {
-    console.error('PostgreSQL is missing and could not be installed. Install it (apt-get install postgresql) or set DATABASE_URL_TEST.');
+    console.error(
+      'PostgreSQL is missing and could not be installed. Install it (apt-get install postgresql) or set DATABASE_URL_TEST.',
+    );
     process.exit(1);
   }
 }

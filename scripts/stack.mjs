@@ -1,7 +1,8 @@
 // The running product, as one function: the identity provider (apps/idp, :4000) and the API (apps/api) which
 // serves the portal's production build and /api on the portal origin (:5173). In dev mode the API listens on
-// :3000 and the portal's Vite dev server (:5173, hot reload) proxies /api to it. Used by `npm start`,
-// `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
+// :3000 and the portal's Vite dev server (:5173, hot reload) proxies /api to it. Unless MODEL_ENDPOINT_URL or
+// HF_TOKEN is set, the built-in demo model (apps/model, :5050) starts too and the API is pointed at it. Used by
+// `npm start`, `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PORTAL_URL = 'http://localhost:5173';
 export const IDP_URL = 'http://localhost:4000';
 export const DEV_API_PORT = 3000;
+export const MODEL_URL = 'http://localhost:5050';
 
 const require = createRequire(join(ROOT, 'package.json'));
 const tsxImport = ['--import', 'tsx'];
@@ -39,6 +41,9 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
 export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env = {} } = {}) {
   const out = stdio === 'inherit' ? 'inherit' : 'ignore';
   const hasApi = existsSync(join(ROOT, 'apps/api/src/main.ts'));
+  // The built-in demo model (apps/model) answers the API unless the user configured a model of their own.
+  const userModel = ['MODEL_ENDPOINT_URL', 'HF_TOKEN'].some((name) => env[name] ?? process.env[name] ?? '');
+  const builtinModel = hasApi && !userModel && existsSync(join(ROOT, 'apps/model/src/main.ts'));
   const dataEnv = (name, sub) => (dataRoot ? { [name]: join(dataRoot, sub) } : {});
   const children = [];
   const launch = (args, cwd, extraEnv) => {
@@ -60,11 +65,20 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     'bin',
     'vite.js',
   );
+  if (builtinModel) {
+    launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/model'), {
+      MODEL_PORT: '5050',
+      MODEL_NAME: 'sentinel-demo',
+    });
+  }
   if (hasApi) {
     launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/api'), {
       API_PORT: String(dev ? DEV_API_PORT : 5173),
       ...(dev ? {} : { PORTAL_DIST: join(ROOT, 'apps/portal/dist') }),
       ...dataEnv('API_DATA_DIR', 'api'),
+      ...(builtinModel
+        ? { MODEL_ENDPOINT_URL: `${MODEL_URL}/v1`, MODEL_NAME: 'sentinel-demo', MODEL_BUILTIN: '1' }
+        : {}),
     });
   }
   if (dev || !hasApi) {
@@ -84,6 +98,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
         ...(hasApi
           ? [waitForUrl(`${dev ? `http://localhost:${DEV_API_PORT}` : PORTAL_URL}/api/health`)]
           : []),
+        ...(builtinModel ? [waitForUrl(`${MODEL_URL}/health`)] : []),
       ]),
       ...exited.map((p) =>
         p.then((code) => Promise.reject(new Error(`a server exited early (code ${code})`))),
@@ -93,5 +108,12 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     await stop();
     throw error;
   }
-  return { portalUrl: PORTAL_URL, idpUrl: IDP_URL, hasApi, children, stop };
+  return {
+    portalUrl: PORTAL_URL,
+    idpUrl: IDP_URL,
+    modelUrl: builtinModel ? MODEL_URL : undefined,
+    hasApi,
+    children,
+    stop,
+  };
 }

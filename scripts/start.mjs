@@ -39,6 +39,7 @@ for (const child of stack.children) child.on('exit', () => void stop());
 console.log('\nSentinel Health is running:');
 console.log(`  Portal             ${stack.portalUrl}${stack.hasApi ? ' (API under /api)' : ''}`);
 console.log(`  Identity provider  ${stack.idpUrl}`);
+if (stack.modelUrl) console.log(`  Built-in model     ${stack.modelUrl} (demo)`);
 console.log('Demo accounts (offline demo only; TOTP secret JBSWY3DPEHPK3PXP for doctors and the admin):');
 for (const [email, password, role] of [
   ['jane.doe@example.com', 'Demo-patient-1', 'patient'],
