@@ -19,3 +19,4 @@ export * from './inference';
 export * from './identity';
 export * from './sse';
 export * from './safety';
+export * from './fga';

@@ -1,0 +1,2 @@
+export * from './authorizer';
+export * from './samples';

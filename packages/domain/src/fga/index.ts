@@ -1,0 +1,4 @@
+export * from './types';
+export * from './model';
+export * from './check';
+export * from './tuples';
