@@ -25,7 +25,61 @@ export type ApiSettings = {
   /** §4 the configurable admin address of the role decision. */
   readonly adminEmail: string | undefined;
   readonly logLevel: string;
+  /** Which language model the assistant calls (assistant/README.md). */
+  readonly model: ModelSettings;
 };
+
+/**
+ * The assistant's model, by configuration: Hugging Face Inference Providers when HF_TOKEN is set, else any
+ * OpenAI-compatible server at MODEL_ENDPOINT_URL (the built-in demo model when MODEL_BUILTIN=1), else none: the
+ * replies are the domain's canned answers. The token stays in this object: never in a response or a log line.
+ */
+export type ModelSettings =
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'huggingface';
+      readonly token: string;
+      readonly model: string;
+      /** An Inference Provider (`hf-inference`, `together`, ...); unset lets the router pick ('auto'). */
+      readonly provider: string | undefined;
+    }
+  | {
+      readonly kind: 'endpoint';
+      /** Base URL of the OpenAI-compatible API, usually ending in /v1. */
+      readonly url: string;
+      readonly model: string;
+      /** The built-in demo model started with the stack (apps/model). */
+      readonly builtin: boolean;
+    };
+
+/** A chat model served by most Inference Providers without a licence gate. */
+export const DEFAULT_HF_MODEL = 'Qwen/Qwen2.5-7B-Instruct';
+/** The built-in demo model's name (apps/model). */
+export const BUILTIN_MODEL_NAME = 'sentinel-demo';
+
+/** HF_TOKEN (+ HF_MODEL, HF_PROVIDER), else MODEL_ENDPOINT_URL (+ MODEL_NAME, MODEL_BUILTIN), else none. */
+export function modelSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ModelSettings {
+  const token = env.HF_TOKEN?.trim();
+  if (token) {
+    return {
+      kind: 'huggingface',
+      token,
+      model: env.HF_MODEL?.trim() || DEFAULT_HF_MODEL,
+      provider: env.HF_PROVIDER?.trim() || undefined,
+    };
+  }
+  const url = env.MODEL_ENDPOINT_URL?.trim();
+  if (url) {
+    const builtin = env.MODEL_BUILTIN === '1' || env.MODEL_BUILTIN === 'true';
+    return {
+      kind: 'endpoint',
+      url: url.replace(/\/+$/, ''),
+      model: env.MODEL_NAME?.trim() || (builtin ? BUILTIN_MODEL_NAME : ''),
+      builtin,
+    };
+  }
+  return { kind: 'none' };
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DATA_DIR = path.resolve(here, '..', '.data');
@@ -38,8 +92,8 @@ export function issuerFromDomain(domain: string): string {
 
 /**
  * Settings from API_PORT, API_HOST, AUTH_ISSUER (or AUTH0_DOMAIN), AUTH0_AUDIENCE, AUTH_JWKS_URL, API_DATA_DIR,
- * DATABASE_URL, PORTAL_DIST, ADMIN_EMAIL and LOG_LEVEL. The same names configure the portal, so one
- * environment points both at a real Auth0 tenant.
+ * DATABASE_URL, PORTAL_DIST, ADMIN_EMAIL and LOG_LEVEL, and the model (`modelSettingsFromEnv`). The same
+ * names configure the portal, so one environment points both at a real Auth0 tenant.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const issuer = env.AUTH_ISSUER
@@ -58,5 +112,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettin
     portalDist: env.PORTAL_DIST ? path.resolve(env.PORTAL_DIST) : undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    model: modelSettingsFromEnv(env),
   };
 }

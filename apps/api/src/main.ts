@@ -25,6 +25,7 @@ const app = await buildServer({
   settings,
   store,
   knowledge: () => knowledge.value,
+  model: settings.model,
   logger: {
     level: settings.logLevel,
     // Belt and braces: no route logs headers, but a stray object with them must not print a token.
@@ -61,6 +62,7 @@ app.log.info(
     store: store.dialect,
     issuer: settings.issuer,
     portal: Boolean(settings.portalDist),
+    model: settings.model.kind === 'none' ? 'none (canned answers)' : settings.model.kind,
   },
   'API listening',
 );

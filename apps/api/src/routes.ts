@@ -28,10 +28,14 @@ import type { TokenVerifier } from './auth';
 import { resolveCaller, type Caller } from './caller';
 import type { StoreTx, Store } from './store/types';
 
-/** What a route's policy answers: the response body, or for the chat route the events of the stream. */
-export type RouteOutput<N extends RouteName> = N extends 'chat'
-  ? readonly ChatStreamEvent[]
-  : ResponseBody<N>;
+/**
+ * The chat's reply: its events, produced as they are read, after the call's transaction has committed (a model
+ * call must not hold a database transaction open). `signal` aborts when the client goes away.
+ */
+export type ChatStream = (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>;
+
+/** What a route's policy answers: the response body, or for the chat route the stream of its events. */
+export type RouteOutput<N extends RouteName> = N extends 'chat' ? ChatStream : ResponseBody<N>;
 
 /** What the audit row of a call says, when the route's policy knows better than the defaults. */
 export type AuditDetail = {
@@ -50,6 +54,8 @@ export type RouteContext<N extends RouteName> = {
   readonly now: Date;
   /** Sets the reason, resource id or patient of this call's audit row; later calls win per field. */
   readonly audit: (detail: AuditDetail) => void;
+  /** Adds a response header to the answer, success or refusal (Retry-After of a 429). */
+  readonly header: (name: string, value: string) => void;
 };
 
 export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Result<RouteOutput<N>>>;
@@ -60,22 +66,19 @@ export type RouteEnv = {
   readonly verify: TokenVerifier;
   readonly now: () => Date;
   readonly adminEmail?: string | undefined;
-  /** Writes a chat stream to the reply (sse.ts). */
-  readonly stream: (
-    reply: FastifyReply,
-    route: RouteDefinition,
-    events: readonly ChatStreamEvent[],
-  ) => Promise<void>;
+  /** Writes a chat stream to the reply as its events come (server.ts). */
+  readonly stream: (reply: FastifyReply, route: RouteDefinition, stream: ChatStream) => Promise<void>;
 };
 
 /** Audit rows never hold more than the schema allows. */
 const MAX_REASON_LENGTH = 500;
 
-/** A finished answer of the transaction: status and JSON body (or none), or chat events to stream. */
-type Answer =
+/** A finished answer of the transaction: status and JSON body (or none), or the chat stream to write. */
+type Answer = (
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'none'; readonly status: number }
-  | { readonly kind: 'sse'; readonly status: number; readonly events: readonly ChatStreamEvent[] };
+  | { readonly kind: 'sse'; readonly status: number; readonly stream: ChatStream }
+) & { readonly headers?: Readonly<Record<string, string>> };
 
 const errorAnswer = (status: number, body: ErrorBody): Answer => ({ kind: 'json', status, body });
 const fromError = (error: Parameters<typeof errorResponseFor>[0]): Answer => {
@@ -121,7 +124,10 @@ async function handle<N extends RouteName>(
   const idParam = IdParamSchema.safeParse(rawParams.id);
   const pathId = idParam.success ? idParam.data : null;
 
-  return env.store.transaction(async (tx) => {
+  const headers: Record<string, string> = {};
+  const withHeaders = (answer: Answer): Answer =>
+    Object.keys(headers).length ? { ...answer, headers: { ...headers } } : answer;
+  const answer = await env.store.transaction(async (tx): Promise<Answer> => {
     const who = await resolveCaller(tx, verified.value, { adminEmail: env.adminEmail });
     if (!who.ok) return fromError(who.error);
     const caller = who.value;
@@ -174,6 +180,9 @@ async function handle<N extends RouteName>(
       audit: (next) => {
         detail = { ...detail, ...next };
       },
+      header: (name, value) => {
+        headers[name] = value;
+      },
     });
     const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
     const patientId = detail.patientId ?? null;
@@ -189,17 +198,25 @@ async function handle<N extends RouteName>(
     await record('allowed', detail.reason ?? 'allowed', resourceId, patientId);
     return answerOf(route, result.value);
   });
+  return withHeaders(answer);
 }
 
-/** The success answer, checked against the contract; a mismatch rolls the transaction back. */
+/**
+ * The success answer, checked against the contract; a mismatch rolls the transaction back. A stream's events
+ * exist only once the transaction is over: each is checked as it is produced, and a bad one ends the stream
+ * with a ContractDriftError for the stream writer.
+ */
 function answerOf(route: RouteDefinition, value: unknown): Answer {
   if (route.responseType === 'sse') {
-    const events = value as readonly ChatStreamEvent[];
-    for (const event of events) {
-      const parsed = route.response.safeParse(event);
-      if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
-    }
-    return { kind: 'sse', status: route.status, events };
+    const produce = value as ChatStream;
+    const stream: ChatStream = async function* checked(signal) {
+      for await (const event of produce(signal)) {
+        const parsed = route.response.safeParse(event);
+        if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
+        yield event;
+      }
+    };
+    return { kind: 'sse', status: route.status, stream };
   }
   const parsed = route.response.safeParse(value);
   if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
@@ -219,10 +236,11 @@ export function registerRoutes(app: FastifyInstance, impls: RouteImpls, env: Rou
         // Patient data must not be kept by browsers or proxies.
         void reply.header('Cache-Control', 'no-store');
         if (answer.status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="sentinel-health"');
+        for (const [header, value] of Object.entries(answer.headers ?? {})) void reply.header(header, value);
         if (answer.kind === 'none') return reply.code(answer.status).send();
         if (answer.kind === 'sse') {
           reply.code(answer.status);
-          await env.stream(reply, route, answer.events);
+          await env.stream(reply, route, answer.stream);
           return reply;
         }
         return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);

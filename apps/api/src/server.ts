@@ -3,13 +3,16 @@
  * production build on the same origin with the single-page fallback. Bodies are read as raw bytes and parsed
  * by the route runner, so every refusal (415, 413, 400) carries the contract's `{ error, message }` body.
  */
+import { once } from 'node:events';
+import type { OutgoingHttpHeaders } from 'node:http';
 import fastifyStatic from '@fastify/static';
-import { fail, ok, type Result } from '@sentinel/domain';
+import { CHAT_TEXTS, fail, ok, type Result } from '@sentinel/domain';
 import {
   MAX_REQUEST_BODY_BYTES,
   SSE_CONTENT_TYPE,
   encodeSseEvent,
   errorBody,
+  type ChatStreamEvent,
   type ErrorCode,
 } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
@@ -21,11 +24,18 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import type { ApiSettings } from './config';
+import { assistantRoutes, createAssistant, type AssistantOptions } from './assistant/routes';
+import type { ApiSettings, ModelSettings } from './config';
 import { clinicalRoutes } from './policies/clinical';
 import { knowledgeRoutes } from './policies/knowledge';
 import { userRoutes } from './policies/users';
-import { ContractDriftError, registerRoutes, type RouteEnv, type RouteImpls } from './routes';
+import {
+  ContractDriftError,
+  registerRoutes,
+  type ChatStream,
+  type RouteEnv,
+  type RouteImpls,
+} from './routes';
 import type { Store } from './store/types';
 
 export type ServerOptions = {
@@ -38,6 +48,10 @@ export type ServerOptions = {
   readonly now?: () => Date;
   /** Fastify's logger option: false in tests, pino options in main. */
   readonly logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** The assistant's model (settings.model in main); none by default: the canned demo answers. */
+  readonly model?: ModelSettings;
+  /** The per-user chat limit's size and clock (tests); 20 a minute by default. */
+  readonly chatRateLimit?: AssistantOptions['rateLimit'];
 };
 
 /** What a log line may say about a request: never the query string (search text is PHI), never headers. */
@@ -51,6 +65,57 @@ const FASTIFY_ERRORS: Readonly<Record<string, ErrorCode>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_input',
 };
+
+/**
+ * §7 Writes a chat stream as server-sent events, each frame the moment its event exists (no buffering here or in
+ * a proxy: X-Accel-Buffering). When the client goes away (Stop, a closed tab) the stream's signal aborts, which
+ * cancels the model request, and nothing more is written. A stream that throws (a bug, a contract drift) ends
+ * with an error event in the §8 words of a chat failure.
+ */
+async function writeEventStream(reply: FastifyReply, status: number, stream: ChatStream): Promise<void> {
+  const response = reply.raw;
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  response.once('close', onClose);
+  reply.hijack();
+  // The route's headers (Fastify keeps their names lowercase), then the stream's own.
+  const routeHeaders = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+  response.writeHead(status, {
+    ...(Object.fromEntries(routeHeaders) as OutgoingHttpHeaders),
+    'content-type': SSE_CONTENT_TYPE,
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
+  response.flushHeaders();
+  const write = async (event: ChatStreamEvent) => {
+    if (response.write(encodeSseEvent(event))) return;
+    // The client reads slower than the model writes: wait for it (or for it to leave).
+    await once(response, 'drain', { signal: gone.signal }).catch(() => undefined);
+  };
+  try {
+    for await (const event of stream(gone.signal)) {
+      if (gone.signal.aborted || response.destroyed) break;
+      await write(event);
+    }
+  } catch (error) {
+    reply.log.error(
+      {
+        ...requestSummary(reply.request),
+        err: {
+          type: error instanceof Error ? error.name : typeof error,
+          drift: error instanceof ContractDriftError,
+        },
+      },
+      'chat stream failed',
+    );
+    if (!response.destroyed) {
+      await write({ type: 'error', error: 'internal', message: CHAT_TEXTS.technicalDifficulties });
+    }
+  } finally {
+    response.off('close', onClose);
+    if (!response.destroyed) response.end();
+  }
+}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { settings, store } = options;
@@ -119,25 +184,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const verify =
     options.verify ??
     createTokenVerifier({ issuer: settings.issuer, audience: settings.audience, keys: settings.jwksUrl });
-  const impls: RouteImpls = { ...clinicalRoutes, ...userRoutes, ...knowledgeRoutes(options.knowledge) };
+  const assistant = createAssistant({
+    model: options.model ?? { kind: 'none' },
+    log: app.log,
+    ...(options.chatRateLimit ? { rateLimit: options.chatRateLimit } : {}),
+  });
+  const impls: RouteImpls = {
+    ...clinicalRoutes,
+    ...userRoutes,
+    ...knowledgeRoutes(options.knowledge),
+    ...assistantRoutes(assistant, options.knowledge, app.log),
+  };
   const env: RouteEnv = {
     store,
     verify,
     now: options.now ?? (() => new Date()),
     adminEmail: settings.adminEmail,
-    stream: async (reply, route, events) => {
-      reply.hijack();
-      reply.raw.writeHead(route.status, {
-        'Content-Type': SSE_CONTENT_TYPE,
-        'Cache-Control': 'no-store',
-        'X-Accel-Buffering': 'no',
-      });
-      for (const event of events) {
-        if (reply.raw.destroyed) break;
-        reply.raw.write(encodeSseEvent(event));
-      }
-      reply.raw.end();
-    },
+    stream: (reply, route, stream) => writeEventStream(reply, route.status, stream),
   };
   registerRoutes(app, impls, env);
 

@@ -48,6 +48,10 @@ export type TestServerOptions = {
   readonly now?: () => Date;
   /** A logger for the server (tests that read the log lines); silent by default. */
   readonly logger?: ServerOptions['logger'];
+  /** The assistant's model; none by default (the canned demo answers, as the mock API gives them). */
+  readonly model?: ServerOptions['model'];
+  /** The chat limit's size and clock. */
+  readonly chatRateLimit?: ServerOptions['chatRateLimit'];
 };
 
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
@@ -107,6 +111,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }),
     now,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.chatRateLimit ? { chatRateLimit: options.chatRateLimit } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,6 @@
 /**
- * The knowledge routes and the chat (§3, §5, §6, §7): the mock API's policy (packages/mocks knowledge.ts,
- * chat.ts) on the knowledge base loaded from knowledge/. Access is decided by the domain's
+ * The knowledge routes (§3, §5, §6): the mock API's policy (packages/mocks knowledge.ts) on the knowledge base
+ * loaded from knowledge/; the chat over the same knowledge is in assistant/. Access is decided by the domain's
  * `isDocumentAccessible`; a document the caller may not see answers 404 like one that does not exist.
  */
 import {
@@ -14,7 +14,7 @@ import {
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
-import { demoReplyEvents, listItemOf } from '@sentinel/mocks/seed';
+import { listItemOf } from '@sentinel/mocks/seed';
 import type { Caller } from '../caller';
 import type { RouteImpls } from '../routes';
 import { notFound } from './clinical';
@@ -65,15 +65,6 @@ export function knowledgeRoutes(knowledge: () => KnowledgeBundle) {
       const decision = isDocumentAccessible(doc, knowledgeViewerFor(caller));
       audit({ reason: [decision.reason, ...decision.notes].join('; ') });
       return decision.granted ? ok(doc) : notFound();
-    },
-
-    // The built-in demo model until the assistant issue brings the server-side pipeline.
-    chat: async ({ caller, body, audit }) => {
-      const question = body.messages.at(-1)?.content ?? '';
-      const events = demoReplyEvents(question, knowledge().documents, knowledgeViewerFor(caller));
-      const cited = events.filter((event) => event.type === 'meta').flatMap((meta) => meta.knowledgeRefs);
-      audit({ resourceId: body.sessionId ?? null, reason: `demo reply citing ${cited.length} document(s)` });
-      return ok(events);
     },
   } satisfies Partial<RouteImpls>;
 }

@@ -1,6 +1,6 @@
 /**
  * User management (§2 Admin user management, §4 User status, §6 manage:users), the current user, the audit
- * trail and the service status calls: the mock API's policy (packages/mocks users.ts) on the store.
+ * trail and the identity service status: the mock API's policy (packages/mocks users.ts) on the store.
  */
 import {
   canDeleteUser,
@@ -12,7 +12,7 @@ import {
   permissionsForRole,
   type ManagedUser,
 } from '@sentinel/domain';
-import { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from '@sentinel/mocks/seed';
+import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/mocks/seed';
 import type { RouteImpls } from '../routes';
 import { notFound } from './clinical';
 
@@ -72,8 +72,6 @@ export const userRoutes = {
 
   getMe: async ({ caller }) =>
     ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.mfa }),
-
-  assistantStatus: async () => ok({ ...DEMO_ASSISTANT_STATUS }),
 
   // §4: the identity service is initialized once the API verifies its tokens.
   identityStatus: async ({ now }) => ok(identityStatus(true, now)),

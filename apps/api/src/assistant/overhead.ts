@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:chat -w @sentinel/api`: the API's overhead on the time to the first token. The same question
+ * goes 20 times straight to an OpenAI-compatible model server and 20 times through POST /api/chat (token check,
+ * caller lookup, audit row, retrieval, red-flag check, prompt, model call, SSE); the report gives the medians and
+ * their difference. Models: a fake server that streams its whole answer at once (the overhead alone), and the
+ * built-in demo model (apps/model) with no token delay. Both clients read over real sockets with node:http.
+ */
+import { once } from 'node:events';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { buildModelServer } from '@sentinel/model';
+import { startTestServer } from '../testkit';
+import { startFakeOpenAi, streamPieces } from './fake-openai';
+
+const RUNS = 20;
+const WARM_UP = 3;
+const QUESTION = 'What treatment options exist for hypertension and diabetes?';
+/** Word-sized pieces, as models stream them. */
+const ANSWER = 'Lifestyle treatment for hypertension includes less salt, regular activity and less alcohol.'
+  .split(/(?<=\s)/)
+  .filter(Boolean);
+
+/** Milliseconds from sending `body` to `url` until `isFirst` accepts a chunk of the streamed answer. */
+async function timeToFirst(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  isFirst: (text: string) => boolean,
+): Promise<number> {
+  const payload = JSON.stringify(body);
+  const started = performance.now();
+  const request = httpRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+  });
+  request.end(payload);
+  const [response] = (await once(request, 'response')) as [IncomingMessage];
+  response.setEncoding('utf8');
+  let seen = '';
+  let elapsed: number | undefined;
+  for await (const chunk of response as AsyncIterable<string>) {
+    seen += chunk;
+    if (elapsed === undefined && isFirst(seen)) elapsed = performance.now() - started;
+  }
+  if (elapsed === undefined) throw new Error(`no first token from ${url}`);
+  return elapsed;
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function measure(label: string, modelUrl: string) {
+  const api = await startTestServer({
+    model: { kind: 'endpoint', url: modelUrl, model: 'sentinel-demo', builtin: true },
+    // The measurement sends more than 20 chats a minute.
+    chatRateLimit: { requests: 1_000 },
+  });
+  const origin = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  const auth = { authorization: `Bearer ${await api.tokenFor('jane')}` };
+  const direct = () =>
+    timeToFirst(
+      `${modelUrl}/chat/completions`,
+      {
+        model: 'sentinel-demo',
+        stream: true,
+        max_tokens: 300,
+        messages: [{ role: 'user', content: QUESTION }],
+      },
+      {},
+      (text) => text.includes('"content":"') && !text.includes('"content":""'),
+    );
+  const proxied = () =>
+    timeToFirst(`${origin}/api/chat`, { messages: [{ role: 'user', content: QUESTION }] }, auth, (text) =>
+      text.includes('"type":"token"'),
+    );
+  try {
+    for (let i = 0; i < WARM_UP; i += 1) {
+      await direct();
+      await proxied();
+    }
+    const directTimes: number[] = [];
+    const proxiedTimes: number[] = [];
+    // Alternated, so drift in the machine's load touches both sides alike.
+    for (let i = 0; i < RUNS; i += 1) {
+      directTimes.push(await direct());
+      proxiedTimes.push(await proxied());
+    }
+    const row = {
+      model: label,
+      'direct (ms)': median(directTimes).toFixed(2),
+      'through the API (ms)': median(proxiedTimes).toFixed(2),
+      'overhead (ms)': (median(proxiedTimes) - median(directTimes)).toFixed(2),
+    };
+    return row;
+  } finally {
+    await api.close();
+  }
+}
+
+const fake = await startFakeOpenAi();
+fake.setChat(streamPieces(ANSWER));
+const demo = await buildModelServer({ tokenDelayMs: 0 });
+const demoOrigin = await demo.listen({ port: 0, host: '127.0.0.1' });
+try {
+  const rows = [
+    await measure('fake server, no delay', fake.url),
+    await measure('built-in demo model, no delay', `${demoOrigin}/v1`),
+  ];
+  console.log(
+    `Time to first token, median of ${RUNS} runs (after ${WARM_UP} warm-up runs), node ${process.version}`,
+  );
+  console.table(rows);
+} finally {
+  await fake.close();
+  await demo.close();
+}

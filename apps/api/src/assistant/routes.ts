@@ -1,0 +1,76 @@
+/**
+ * The assistant's routes: POST /api/chat (the reply pipeline, streamed) and GET /api/assistant/status (which
+ * model answers and whether it is reachable). The model comes from configuration (config.ts `ModelSettings`);
+ * without one the replies are the domain's canned answers, as the mock API gives them.
+ */
+import { fail, ok } from '@sentinel/domain';
+import type { AssistantStatus } from '@sentinel/domain/contract';
+import type { KnowledgeBundle } from '@sentinel/knowledge';
+import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelSettings } from '../config';
+import { knowledgeViewerFor } from '../policies/knowledge';
+import type { RouteImpls } from '../routes';
+import { createChatModel, type ChatModel } from './model';
+import { planChatReply } from './pipeline';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+
+export type AssistantOptions = {
+  readonly model: ModelSettings;
+  /** Where failed model calls are reported (class and status only). */
+  readonly log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The chat limit's clock and size; 20 a minute on the process clock by default. */
+  readonly rateLimit?: Parameters<typeof createRateLimiter>[0];
+};
+
+export type Assistant = {
+  readonly model: ChatModel | undefined;
+  readonly limiter: RateLimiter;
+  status(): Promise<AssistantStatus>;
+};
+
+export function createAssistant(options: AssistantOptions): Assistant {
+  const model = createChatModel(options.model);
+  // Said once at start; the status then shows the assistant unavailable and chats get the canned answers.
+  if (model?.problem) options.log.warn({ model: { problem: model.problem } }, 'the model cannot be used');
+  return {
+    model,
+    limiter: createRateLimiter(options.rateLimit),
+    async status() {
+      if (!model) return { ...DEMO_ASSISTANT_STATUS };
+      return { available: await model.probe(), ...model.label };
+    },
+  };
+}
+
+export function assistantRoutes(
+  assistant: Assistant,
+  knowledge: () => KnowledgeBundle,
+  log: AssistantOptions['log'],
+) {
+  return {
+    assistantStatus: async () => ok(await assistant.status()),
+
+    chat: async ({ caller, body, audit, header }) => {
+      const resourceId = body.sessionId ?? null;
+      const allowed = assistant.limiter.take(caller.user.sub);
+      if (!allowed.ok) {
+        header('Retry-After', String(allowed.retryAfterSeconds));
+        audit({ resourceId, reason: 'chat rate limit reached' });
+        return fail('rate_limited', '');
+      }
+      const plan = planChatReply({
+        turns: body.messages,
+        documents: knowledge().documents,
+        viewer: knowledgeViewerFor(caller),
+        model: assistant.model,
+        logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
+      });
+      // Never the question: the session and how many documents the reply cites.
+      const cited = plan.meta.knowledgeRefs.length;
+      const kind = assistant.model ? 'assistant' : 'demo';
+      audit({ resourceId, reason: `${kind} reply citing ${cited} document(s)` });
+      return ok(plan.stream);
+    },
+  } satisfies Partial<RouteImpls>;
+}
