@@ -13,6 +13,7 @@ import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
 import { Prescriptions } from '../Prescriptions/Prescriptions';
 import { useSession } from '../session/SessionProvider';
 import { Tabs } from '../Tabs/Tabs';
+import { doctorSubheading } from './DoctorPortal.utils';
 
 export const DOCTOR_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -91,7 +92,7 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
     <AppShell
       user={user}
       heading={`Welcome, ${doctorGreetingName(user.name)}`}
-      subheading={[user.specialization, user.department].filter(Boolean).join(' · ')}
+      subheading={doctorSubheading(user)}
       roleBadge={{ text: 'DOCTOR', tone: 'positive' }}
       onLogout={session.logout}
     >
