@@ -6,6 +6,7 @@
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { seed } from '@sentinel/mocks/seed';
 import { settingsFromEnv } from './config';
+import { createAuthorizer, fgaSettingsFromEnv } from './fga';
 import { buildServer } from './server';
 import { openStore } from './store/index';
 
@@ -26,6 +27,8 @@ const app = await buildServer({
   store,
   knowledge: () => knowledge.value,
   model: settings.model,
+  // Local evaluation of knowledge/fga/model.fga, or an OpenFGA server when FGA_API_URL is set.
+  authorizer: createAuthorizer(fgaSettingsFromEnv(process.env)),
   logger: {
     level: settings.logLevel,
     // Belt and braces: no route logs headers, but a stray object with them must not print a token.

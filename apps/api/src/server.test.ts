@@ -286,3 +286,45 @@ describe('the log', () => {
     }
   });
 });
+
+describe('knowledge access is decided by the authorization model', () => {
+  const items = (body: string) => (JSON.parse(body) as { items: { id: string }[] }).items;
+  const documentId = 'diabetes-type2-diagnostics';
+
+  it('shows a doctor what the model allows, and nothing when the model allows nothing', async () => {
+    const token = await server.tokenFor('alice');
+    const headers = { authorization: `Bearer ${token}` };
+    const allowed = await server.app.inject({ url: '/api/knowledge', headers });
+    expect(items(allowed.body).map((doc) => doc.id)).toContain(documentId);
+
+    const denying = await startTestServer({ authorizer: { kind: 'local', check: async () => false } });
+    try {
+      const asked = { authorization: `Bearer ${await denying.tokenFor('alice')}` };
+      expect(items((await denying.app.inject({ url: '/api/knowledge', headers: asked })).body)).toEqual([]);
+      expect(
+        (await denying.app.inject({ url: `/api/knowledge/${documentId}`, headers: asked })).statusCode,
+      ).toBe(404);
+    } finally {
+      await denying.close();
+    }
+  });
+
+  it('fails closed when the authorizer cannot answer', async () => {
+    const failing = await startTestServer({
+      authorizer: {
+        kind: 'openfga',
+        check: async () => {
+          throw new Error('OpenFGA is unreachable');
+        },
+      },
+    });
+    try {
+      const asked = { authorization: `Bearer ${await failing.tokenFor('alice')}` };
+      const answer = await failing.app.inject({ url: '/api/knowledge', headers: asked });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.body).not.toContain('diabetes');
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -26,6 +26,7 @@ import Fastify, {
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { assistantRoutes, createAssistant, type AssistantOptions } from './assistant/routes';
 import type { ApiSettings, ModelSettings } from './config';
+import { createAuthorizer, type Authorizer } from './fga';
 import { clinicalRoutes } from './policies/clinical';
 import { knowledgeRoutes } from './policies/knowledge';
 import { userRoutes } from './policies/users';
@@ -42,6 +43,8 @@ export type ServerOptions = {
   readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
   readonly store: Store;
   readonly knowledge: () => KnowledgeBundle;
+  /** Fine-grained authorization of knowledge access: local evaluation of our model by default. */
+  readonly authorizer?: Authorizer;
   /** Token verification; by default against the issuer's JWKS. */
   readonly verify?: TokenVerifier;
   /** The clock (tests pin it). */
@@ -184,6 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const verify =
     options.verify ??
     createTokenVerifier({ issuer: settings.issuer, audience: settings.audience, keys: settings.jwksUrl });
+  const authorizer = options.authorizer ?? createAuthorizer();
   const assistant = createAssistant({
     model: options.model ?? { kind: 'none' },
     log: app.log,
@@ -192,8 +196,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const impls: RouteImpls = {
     ...clinicalRoutes,
     ...userRoutes,
-    ...knowledgeRoutes(options.knowledge),
-    ...assistantRoutes(assistant, options.knowledge, app.log),
+    ...knowledgeRoutes(options.knowledge, authorizer),
+    ...assistantRoutes(assistant, options.knowledge, app.log, authorizer),
   };
   const env: RouteEnv = {
     store,

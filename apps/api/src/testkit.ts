@@ -46,6 +46,8 @@ export type TestServerOptions = {
   readonly portalDist?: string;
   /** The server's clock; FIXED_NOW by default, as the mocks. */
   readonly now?: () => Date;
+  /** Fine-grained authorization (default: local evaluation of our model). */
+  readonly authorizer?: ServerOptions['authorizer'];
   /** A logger for the server (tests that read the log lines); silent by default. */
   readonly logger?: ServerOptions['logger'];
   /** The assistant's model; none by default (the canned demo answers, as the mock API gives them). */
@@ -111,6 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }),
     now,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.authorizer ? { authorizer: options.authorizer } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.chatRateLimit ? { chatRateLimit: options.chatRateLimit } : {}),
   });

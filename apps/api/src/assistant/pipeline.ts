@@ -19,6 +19,7 @@ import {
   isEmergency,
   safetyNoteFor,
   searchKnowledge,
+  type AccessPredicate,
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
@@ -62,9 +63,10 @@ export function replyMeta(
   question: string,
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
+  access: AccessPredicate<KnowledgeDocument> = isDocumentAccessible,
 ): { meta: MetaEvent; sources: KnowledgeDocument[] } {
-  const visible = filterAccessible(documents, viewer, isDocumentAccessible);
-  const found = searchKnowledge(documents, question.slice(0, MAX_SEARCH_QUERY), viewer, isDocumentAccessible);
+  const visible = filterAccessible(documents, viewer, access);
+  const found = searchKnowledge(documents, question.slice(0, MAX_SEARCH_QUERY), viewer, access);
   const { results, withheld } = found.ok ? found.value : { results: [], withheld: [] };
   return {
     meta: {
@@ -110,12 +112,14 @@ export function planChatReply(input: {
   readonly turns: readonly ChatTurn[];
   readonly documents: readonly KnowledgeDocument[];
   readonly viewer: KnowledgeViewer;
+  /** Who may read which document (the authorization model); the domain rule by default. */
+  readonly access?: AccessPredicate<KnowledgeDocument>;
   readonly model: ChatModel | undefined;
   readonly logFailure: FailureLog;
 }): ChatPlan {
   const { turns, viewer, model, logFailure } = input;
   const question = (turns.at(-1)?.content ?? '').trim();
-  const { meta, sources } = replyMeta(question, input.documents, viewer);
+  const { meta, sources } = replyMeta(question, input.documents, viewer, input.access);
   const canned = tokens(buildAiReply(undefined, question).message);
   const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
 

@@ -9,7 +9,8 @@ import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelSettings } from '../config';
-import { knowledgeViewerFor } from '../policies/knowledge';
+import type { Authorizer } from '../fga';
+import { accessFor, knowledgeViewerFor } from '../policies/knowledge';
 import type { RouteImpls } from '../routes';
 import { createChatModel, type ChatModel } from './model';
 import { planChatReply } from './pipeline';
@@ -47,6 +48,7 @@ export function assistantRoutes(
   assistant: Assistant,
   knowledge: () => KnowledgeBundle,
   log: AssistantOptions['log'],
+  authorizer: Authorizer,
 ) {
   return {
     assistantStatus: async () => ok(await assistant.status()),
@@ -59,10 +61,12 @@ export function assistantRoutes(
         audit({ resourceId, reason: 'chat rate limit reached' });
         return fail('rate_limited', '');
       }
+      const { documents } = knowledge();
       const plan = planChatReply({
         turns: body.messages,
-        documents: knowledge().documents,
+        documents,
         viewer: knowledgeViewerFor(caller),
+        access: await accessFor(authorizer, caller, documents),
         model: assistant.model,
         logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
       });

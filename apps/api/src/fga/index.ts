@@ -1,2 +1,3 @@
 export * from './authorizer';
 export * from './samples';
+export * from './access';
