@@ -1,5 +1,6 @@
 import { CANNED_ANSWERS } from '@sentinel/domain';
 import {
+  DEFAULT_ERROR_MESSAGES,
   ERROR_CODES,
   KnowledgeListResponseSchema,
   deniedMessageFor,
@@ -85,6 +86,31 @@ describe('story scenarios', () => {
     });
   });
 
+  it('rateLimited: the route answers 429 with the contract’s body and Retry-After in seconds', async () => {
+    ctx.server.use(...scenarios.rateLimited('chat', 7));
+    const response = await fetch(urlOf('chat'), {
+      method: 'POST',
+      headers: { Authorization: authorizationFor('jane'), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Hello' }] }),
+    });
+    expect(response.status).toBe(ERROR_CODES.rate_limited);
+    expect(response.headers.get('Retry-After')).toBe('7');
+    expect(await response.json()).toStrictEqual({
+      error: 'rate_limited',
+      message: DEFAULT_ERROR_MESSAGES.rate_limited,
+    });
+    expect((await call('jane', 'listRecords')).status).toBe(200);
+  });
+
+  it('rateLimited: asks for 30 seconds unless told otherwise', async () => {
+    ctx.server.use(...scenarios.rateLimited('listRecords'));
+    const response = await fetch(urlOf('listRecords'), {
+      headers: { Authorization: authorizationFor('jane') },
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('30');
+  });
+
   it('assistantUnavailable: the status says the assistant is not available', async () => {
     ctx.server.use(...scenarios.assistantUnavailable());
     expect((await call('jane', 'assistantStatus')).json).toStrictEqual({
@@ -120,6 +146,42 @@ describe('story scenarios', () => {
     expect(events.map((e) => (e.type === 'token' ? e.text : '')).join('')).toBe(
       CANNED_ANSWERS.general.split(' ').slice(0, 4).join(' ') + ' ',
     );
+  });
+
+  it('chatStalls: meta and a few tokens arrive, then the stream stays open until the user stops it', async () => {
+    ctx.server.use(...scenarios.chatStalls());
+    const controller = new AbortController();
+    const response = await fetch(urlOf('chat'), {
+      method: 'POST',
+      headers: { Authorization: authorizationFor('jane'), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Hello' }] }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('a stream body');
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSseEvents(text).events.length < 5) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error('the stream closed');
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(parseSseEvents(text).events.map((e) => e.type)).toStrictEqual([
+      'meta',
+      'token',
+      'token',
+      'token',
+      'token',
+    ]);
+    const next = await Promise.race([
+      reader.read().then(() => 'more'),
+      new Promise((resolve) => setTimeout(resolve, 50, 'still open')),
+    ]);
+    expect(next).toBe('still open');
+    // The user's Stop. (Not awaited: after the 'slow' test's abandoned request, node's fetch can be slow to
+    // settle a cancel, and what matters here is only that the stream was still open.)
+    controller.abort();
   });
 
   it('the default scenarios use same-origin paths, as the stories’ browser worker needs', () => {

@@ -24,7 +24,7 @@ import {
   type RouteDefinition,
   type RouteName,
 } from '@sentinel/domain/contract';
-import { delay, type http, type HttpHandler } from 'msw';
+import { HttpResponse, delay, type http, type HttpHandler } from 'msw';
 import { tokensOf } from './chat';
 import { contractResponse, errorResponse, eventStreamResponse } from './respond';
 import { METHOD_HANDLERS, routeUrl } from './route';
@@ -72,6 +72,25 @@ const EMPTY_BODIES: { readonly [N in EmptyableRoute]: () => ResponseBody<N> } = 
 /** The first words of the reply a dropped chat stream gets out before the connection is lost. */
 const DROPPED_AFTER_TOKENS = 4;
 
+/** The start of a reply: its metadata and its first few words. */
+function partialReply(): ChatStreamEvent[] {
+  return [
+    { type: 'meta', actions: [], knowledgeRefs: [], sources: [], withheldCount: 0, emergency: false },
+    ...tokensOf(CANNED_ANSWERS.general)
+      .slice(0, DROPPED_AFTER_TOKENS)
+      .map((text): ChatStreamEvent => ({ type: 'token', text })),
+  ];
+}
+
+/** The same answer, except that its body stays open after the last byte instead of closing. */
+function stallAfterBody(response: Response): Response {
+  if (!response.body) return response;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  // Rejects when the reader cancels (the user's Stop); nothing to do then.
+  response.body.pipeTo(writable, { preventClose: true }).catch(() => undefined);
+  return new HttpResponse(readable, { status: response.status, headers: response.headers });
+}
+
 export type ScenarioOptions = {
   /** Must match the `baseUrl` of the mock API the scenarios are put in front of ('' by default). */
   readonly baseUrl?: string;
@@ -111,6 +130,18 @@ export function createScenarios(options: ScenarioOptions = {}) {
       return on(name, () => errorResponse('forbidden', deniedMessageFor(name)));
     },
 
+    /**
+     * The caller has sent too many requests: 429 with the contract's body and a Retry-After header in seconds,
+     * as the API's per-user limits answer (the chat limit, issue 8 rate limits).
+     */
+    rateLimited(name: RouteName, retryAfterSeconds = 30): HttpHandler[] {
+      return on(name, () => {
+        const response = errorResponse('rate_limited');
+        response.headers.set('Retry-After', String(retryAfterSeconds));
+        return response;
+      });
+    },
+
     /** The assistant reports itself unavailable (§2 Chat panel: the not-available state). */
     assistantUnavailable(): HttpHandler[] {
       const unavailable = { provider: DEMO_ASSISTANT_STATUS.provider, demo: true, available: false };
@@ -119,14 +150,23 @@ export function createScenarios(options: ScenarioOptions = {}) {
 
     /** The chat stream starts (meta and a few tokens), then the connection drops: no disclaimer, no done. */
     chatDrops(): HttpHandler[] {
-      const events: ChatStreamEvent[] = [
-        { type: 'meta', actions: [], knowledgeRefs: [], sources: [], withheldCount: 0, emergency: false },
-        ...tokensOf(CANNED_ANSWERS.general)
-          .slice(0, DROPPED_AFTER_TOKENS)
-          .map((text): ChatStreamEvent => ({ type: 'token', text })),
-      ];
       return on('chat', () =>
-        eventStreamResponse(ROUTES.chat, events, { tokenDelayMs: options.tokenDelayMs ?? 0, end: 'error' }),
+        eventStreamResponse(ROUTES.chat, partialReply(), {
+          tokenDelayMs: options.tokenDelayMs ?? 0,
+          end: 'error',
+        }),
+      );
+    },
+
+    /**
+     * The chat stream starts (meta and a few tokens), then stalls: the connection stays open and nothing more
+     * arrives, so the reply is still streaming when the user presses Stop.
+     */
+    chatStalls(): HttpHandler[] {
+      return on('chat', () =>
+        stallAfterBody(
+          eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs: options.tokenDelayMs ?? 0 }),
+        ),
       );
     },
   };

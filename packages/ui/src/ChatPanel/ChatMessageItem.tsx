@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
-import { DocumentIcon, LockIcon, RefreshIcon } from '../icons/icons';
+import { CloseIcon, DocumentIcon, LockIcon, RefreshIcon, WarningIcon } from '../icons/icons';
+import { Stack } from '../Stack/Stack';
 import { Markdown } from '../Markdown/Markdown';
 import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
@@ -39,6 +41,20 @@ function Reference({ documentId, title, excerpt, onOpen }: ReferenceProps) {
   );
 }
 
+/** The longest delay setTimeout honours; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** False until `seconds` have passed since the message was shown (true at once without a wait). */
+function useWaitOver(seconds: number | undefined): boolean {
+  const [over, setOver] = useState(!seconds);
+  useEffect(() => {
+    if (!seconds) return;
+    const timer = setTimeout(() => setOver(true), Math.min(seconds * 1000, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  return over;
+}
+
 export type ChatMessageItemProps = {
   message: ChatMessageView;
   /** A reply is pending: Retry waits until it has arrived or failed. */
@@ -56,6 +72,15 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
   const fromUser = message.kind === 'user';
   const refs = message.knowledgeRefs ?? [];
   const time = formatMessageTime(message.timestamp, clock);
+  const waitOver = useWaitOver(message.retryAfterSeconds);
+  const ending =
+    message.kind !== 'reply'
+      ? undefined
+      : message.stopped
+        ? 'stopped'
+        : message.interrupted
+          ? 'interrupted'
+          : undefined;
   return (
     <div className={styles.row[fromUser ? 'user' : 'assistant']}>
       <div className={styles.bubble[message.kind]} aria-busy={message.streaming || undefined}>
@@ -70,17 +95,14 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
             {message.content}
           </Text>
         ) : message.kind === 'reply' || message.kind === 'welcome' ? (
-          <Markdown>{message.content}</Markdown>
+          message.content ? (
+            <Markdown>{message.content}</Markdown>
+          ) : null
         ) : (
           <Text as="div" size={message.kind === 'disclaimer' ? 'small' : 'standard'} preserveLines>
             {message.content}
           </Text>
         )}
-        {message.stopped && message.kind === 'reply' ? (
-          <Text size="xsmall" tone="muted">
-            {CHAT_PANEL_TEXTS.stopped}
-          </Text>
-        ) : null}
         {message.kind === 'failure' && message.detail ? (
           <Text size="xsmall">{CHAT_PANEL_TEXTS.failureDetail(message.detail)}</Text>
         ) : null}
@@ -104,18 +126,27 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
             </span>
           </Text>
         ) : null}
-        {message.kind === 'failure' && message.retryable ? (
-          <div>
-            <Button
-              variant="secondary"
-              size="small"
-              icon={<RefreshIcon />}
-              disabled={pending}
-              onClick={onRetry}
-            >
-              {CHAT_PANEL_TEXTS.retry}
-            </Button>
-          </div>
+        {ending || message.retryable ? (
+          <Stack direction="horizontal" space="small" align="center" wrap>
+            {ending === 'stopped' ? (
+              <Badge icon={<CloseIcon size="small" />}>{CHAT_PANEL_TEXTS.stopped}</Badge>
+            ) : ending === 'interrupted' ? (
+              <Badge tone="caution" icon={<WarningIcon size="small" />}>
+                {CHAT_PANEL_TEXTS.interrupted}
+              </Badge>
+            ) : null}
+            {message.retryable ? (
+              <Button
+                variant="secondary"
+                size="small"
+                icon={<RefreshIcon />}
+                disabled={pending || !waitOver}
+                onClick={onRetry}
+              >
+                {CHAT_PANEL_TEXTS.retry}
+              </Button>
+            ) : null}
+          </Stack>
         ) : null}
       </div>
     </div>

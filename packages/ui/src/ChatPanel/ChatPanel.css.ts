@@ -17,8 +17,10 @@ export const panel = style({
   overflow: 'hidden',
 });
 
+/** On a narrow screen the labels and the clear button wrap under the title instead of overlapping it. */
 export const header = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.medium,

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
 import { DISCLAIMER, DISCLAIMER_DELAY_MS, canSendMessage } from '@sentinel/domain';
 import type { ChatTurn } from '@sentinel/domain/contract';
 import { useApi } from '../api/ApiProvider';
+import { isApiError } from '../api/client';
 import { useClock } from '../clock/ClockProvider';
 import {
   chatTurnsFor,
@@ -53,6 +54,23 @@ export function useKnowledgeDocument(id: string | undefined) {
 /** A reply that failed after the stream started (an `error` event, a cut stream, an empty reply). */
 class ReplyFailed extends Error {
   override readonly name = 'ReplyFailed';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A refusal for sending too often: a 429 before the stream (with the wait its Retry-After asked for), or a
+ * `rate_limited` error event inside it (no wait given). Undefined for any other failure.
+ */
+function rateLimitOf(error: unknown): { retryAfterSeconds: number | undefined } | undefined {
+  if (isApiError(error) && error.code === 'rate_limited')
+    return { retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof ReplyFailed && error.code === 'rate_limited') return { retryAfterSeconds: undefined };
+  return undefined;
 }
 
 /** The reply was cut before its end marker. */
@@ -74,7 +92,9 @@ export type ChatConversation = ConversationState & {
 /**
  * The conversation (§2, §4, §5 Chat, §8): sending is blocked while a reply is pending or when the text is blank;
  * tokens are appended as they arrive; the disclaimer follows 1000 ms after the reply; a failure adds the
- * technical-difficulties message with a Retry that resends the last user message; Stop aborts the stream;
+ * technical-difficulties message with a Retry that resends the last user message; a 429 adds the rate-limit
+ * notice instead, whose Retry waits for the Retry-After; Stop aborts the stream and keeps the partial reply,
+ * marked stopped, with a Retry;
  * clearing resets to the welcome message and closes any open document.
  */
 export function useChatConversation(name: string | undefined): ChatConversation {
@@ -149,7 +169,7 @@ export function useChatConversation(name: string | undefined): ChatConversation 
           } else if (event.type === 'disclaimer') {
             disclaimer = event.text;
           } else if (event.type === 'error') {
-            throw new ReplyFailed(event.message);
+            throw new ReplyFailed(event.message, event.error);
           } else {
             done = true;
             break;
@@ -157,7 +177,7 @@ export function useChatConversation(name: string | undefined): ChatConversation 
         }
         if (superseded()) return;
         if (controller.signal.aborted) {
-          dispatch({ type: 'stopped' });
+          dispatch({ type: 'stopped', id: nextId(), now: clock.now() });
           if (gotText) scheduleDisclaimer(disclaimer ?? DISCLAIMER);
           return;
         }
@@ -168,8 +188,13 @@ export function useChatConversation(name: string | undefined): ChatConversation 
       } catch (error) {
         if (superseded()) return;
         if (controller.signal.aborted) {
-          dispatch({ type: 'stopped' });
+          dispatch({ type: 'stopped', id: nextId(), now: clock.now() });
           if (gotText) scheduleDisclaimer(disclaimer ?? DISCLAIMER);
+          return;
+        }
+        const limited = rateLimitOf(error);
+        if (limited) {
+          dispatch({ type: 'rateLimited', id: nextId(), now: clock.now(), ...limited });
           return;
         }
         const detail = error instanceof Error ? error.message : undefined;
@@ -206,9 +231,11 @@ export function useChatConversation(name: string | undefined): ChatConversation 
     const lastUser = messages.findLastIndex((m) => m.kind === 'user');
     const turns = chatTurnsFor(messages.slice(0, lastUser + 1));
     if (!turns) return;
+    // A stopped reply's disclaimer may still be due: it goes with the reply that Retry replaces.
+    cancelDisclaimer();
     dispatch({ type: 'retried' });
     void run(turns);
-  }, [run]);
+  }, [cancelDisclaimer, run]);
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
 

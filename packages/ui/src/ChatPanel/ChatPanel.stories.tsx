@@ -1,4 +1,4 @@
-import { CHAT_TEXTS, DISCLAIMER, welcomeText } from '@sentinel/domain';
+import { CANNED_ANSWERS, CHAT_TEXTS, DISCLAIMER, welcomeText } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { DEMO_ASSISTANT_STATUS, FIXED_NOW, scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -70,7 +70,7 @@ export const WelcomeDefaultName: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('log')).toHaveTextContent('Hello Patient!');
+    await expect(await canvas.findByRole('log')).toHaveTextContent('Hello Patient!');
   },
 };
 
@@ -96,7 +96,10 @@ export const SendAndStream: Story = {
   },
 };
 
-/** §2: while the reply has not started, the panel says the assistant is thinking, and Stop ends the wait. */
+/**
+ * §2: while the reply has not started, the panel says the assistant is thinking, and Stop ends the wait: the
+ * empty reply says it was stopped and offers Retry.
+ */
 export const ThinkingAndStop: Story = {
   parameters: { msw: { handlers: { scenario: scenario.slow('chat') } } },
   play: async ({ canvasElement }) => {
@@ -109,6 +112,88 @@ export const ThinkingAndStop: Story = {
     await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
     await expect(canvas.getByRole('button', { name: CHAT_TEXTS.send })).toBeEnabled();
     await expect(canvas.queryByText(CHAT_TEXTS.technicalDifficulties)).toBeNull();
+    const log = canvas.getByRole('log');
+    await expect(within(log).getByText(CHAT_PANEL_TEXTS.stopped)).toBeVisible();
+    await expect(within(log).getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeEnabled();
+  },
+};
+
+/**
+ * The paragraph of a partial reply: the first words of the canned general answer, which the stalling and
+ * dropping scenarios send before they stop. How many arrive depends on the browser (a dropped stream loses
+ * what it had not handed over yet), so any non-empty start of the answer counts. The welcome message says
+ * some of the same words, but not at its start.
+ */
+const PARTIAL_REPLY = (_content: string, element: Element | null) => {
+  const text = element?.tagName === 'P' ? (element.textContent?.trim() ?? '') : '';
+  return text.length > 0 && CANNED_ANSWERS.general.startsWith(text);
+};
+
+/**
+ * Stop while tokens stream: the partial reply stays, labelled Stopped, and its Retry asks the same question
+ * again (the stream stalls again here, so the new reply can be stopped in turn).
+ */
+export const Stopped: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.chatStalls() } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const question = 'Tell me about healthy habits';
+    await ask(canvas, question);
+    await expect(await canvas.findByText(PARTIAL_REPLY, {}, STREAM_WAIT)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.stop }));
+    const log = canvas.getByRole('log');
+    await expect(await within(log).findByText(CHAT_PANEL_TEXTS.stopped)).toBeVisible();
+    await expect(within(log).getByText(PARTIAL_REPLY)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: CHAT_PANEL_TEXTS.stop })).toBeNull();
+    await expect(canvas.queryByText(CHAT_TEXTS.technicalDifficulties)).toBeNull();
+
+    await userEvent.click(within(log).getByRole('button', { name: CHAT_PANEL_TEXTS.retry }));
+    await expect(
+      await canvas.findByRole('button', { name: CHAT_PANEL_TEXTS.stop }, STREAM_WAIT),
+    ).toBeVisible();
+    await expect(within(log).queryByText(CHAT_PANEL_TEXTS.stopped)).toBeNull();
+    await expect(within(log).getAllByText(question)).toHaveLength(1);
+    await expect(await within(log).findByText(PARTIAL_REPLY, {}, STREAM_WAIT)).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.stop }));
+    await expect(await within(log).findByText(CHAT_PANEL_TEXTS.stopped)).toBeVisible();
+  },
+};
+
+/** How long the rate-limited story's server asks to wait. */
+const RATE_LIMIT_WAIT_SECONDS = 2;
+
+/**
+ * Sending too often: POST /api/chat answers 429 with Retry-After. The question stays in the conversation, the
+ * panel says how long to wait, and Retry becomes available once the wait is over and asks again (this server
+ * still refuses, so the notice comes back with a new wait).
+ */
+export const RateLimited: Story = {
+  parameters: {
+    msw: { handlers: { scenario: scenario.rateLimited('chat', RATE_LIMIT_WAIT_SECONDS) } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const question = 'How much water should I drink?';
+    const notice = CHAT_PANEL_TEXTS.rateLimited(RATE_LIMIT_WAIT_SECONDS);
+    await ask(canvas, question);
+    await expect(await canvas.findByText(notice, {}, STREAM_WAIT)).toBeVisible();
+    await expect(notice).toBe('You are sending messages too quickly. Try again in 2 seconds.');
+    const log = canvas.getByRole('log');
+    await expect(within(log).getAllByText(question)).toHaveLength(1);
+    await expect(canvas.queryByText(CHAT_TEXTS.technicalDifficulties)).toBeNull();
+    const retry = within(log).getByRole('button', { name: CHAT_PANEL_TEXTS.retry });
+    await expect(retry).toBeDisabled();
+    await waitFor(() => expect(retry).toBeEnabled(), { timeout: 10_000 });
+
+    await userEvent.click(retry);
+    // Asked again: a new notice with a new wait replaces the old one.
+    await waitFor(() => expect(retry).not.toBeInTheDocument());
+    await expect(
+      await within(log).findByRole('button', { name: CHAT_PANEL_TEXTS.retry }, STREAM_WAIT),
+    ).toBeDisabled();
+    await expect(within(log).getAllByText(notice)).toHaveLength(1);
+    await expect(within(log).getAllByText(question)).toHaveLength(1);
   },
 };
 
@@ -242,16 +327,31 @@ export const TechnicalDifficulties: Story = {
   },
 };
 
-/** §8: the stream starts and then the connection drops: the partial reply stays, the failure message follows. */
+/**
+ * §8: the stream starts and then the connection drops: the partial reply stays, labelled Interrupted, the
+ * failure message follows, and its Retry asks again (the connection drops again here).
+ */
 export const StreamDropped: Story = {
   parameters: { msw: { handlers: { scenario: scenario.chatDrops() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvas, 'Tell me about healthy habits');
+    const question = 'Tell me about healthy habits';
+    await ask(canvas, question);
     await expect(await canvas.findByText(CHAT_TEXTS.technicalDifficulties, {}, STREAM_WAIT)).toBeVisible();
-    await expect(canvas.getByRole('log')).toHaveTextContent(/I can share general/);
-    await expect(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeVisible();
+    const log = canvas.getByRole('log');
+    await expect(within(log).getByText(PARTIAL_REPLY)).toBeVisible();
+    await expect(within(log).getByText(CHAT_PANEL_TEXTS.interrupted)).toBeVisible();
     await expect(canvas.queryByText(DISCLAIMER)).toBeNull();
+
+    // Retry replaces the failure (a new element, however fast the next one arrives) with a new attempt.
+    const firstFailure = canvas.getByText(CHAT_TEXTS.technicalDifficulties);
+    await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.retry }));
+    await waitFor(() => expect(firstFailure).not.toBeInTheDocument());
+    await expect(await canvas.findByText(CHAT_TEXTS.technicalDifficulties, {}, STREAM_WAIT)).toBeVisible();
+    await expect(within(log).getAllByText(question)).toHaveLength(1);
+    await expect(within(log).getAllByText(CHAT_PANEL_TEXTS.interrupted)).toHaveLength(1);
+    await expect(within(log).getAllByText(PARTIAL_REPLY)).toHaveLength(1);
+    await expect(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeEnabled();
   },
 };
 

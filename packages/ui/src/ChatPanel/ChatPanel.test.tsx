@@ -1,12 +1,15 @@
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { createMockApi, createScenarios, mockTokenFor } from '@sentinel/mocks';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_TEXTS, DISCLAIMER, DISCLAIMER_DELAY_MS, welcomeText } from '@sentinel/domain';
 import type { ChatStreamEvent } from '@sentinel/domain/contract';
 import { ApiProvider } from '../api/ApiProvider';
-import { ApiError, type ApiClient } from '../api/client';
+import { ApiError, createApiClient, type ApiClient } from '../api/client';
 import { ClockProvider } from '../clock/ClockProvider';
+import { HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from '../Markdown/Markdown.corpus';
 import { ChatPanelScreen, type ChatPanelScreenProps } from './ChatPanel';
 import { REPLY_EMPTY, REPLY_INTERRUPTED, useChatConversation } from './ChatPanel.data';
 import {
@@ -14,6 +17,7 @@ import {
   chatTurnsFor,
   conversationReducer,
   initialConversation,
+  waitText,
   type ChatMessageView,
 } from './ChatPanel.utils';
 
@@ -234,6 +238,20 @@ describe('chat panel: replies (§3, §8)', () => {
     expect(props.onOpenDocument).toHaveBeenCalledExactlyOnceWith('metformin');
   });
 
+  it('renders a hostile reply harmlessly: no script, handler, dangerous link or outside image', () => {
+    renderScreen({
+      messages: [
+        ...welcome('Jane'),
+        userMessage('Hi'),
+        { ...reply, content: HOSTILE_MARKDOWN_DOCUMENT, knowledgeRefs: [], withheldCount: 0 },
+      ],
+    });
+    const log = screen.getByRole('log');
+    expect(harmfulOutput(log, 'http://localhost:5173')).toEqual([]);
+    expect(log.querySelectorAll('img')).toHaveLength(0);
+    expect(log.textContent).toContain('[exfiltrate]');
+  });
+
   it('counts the sources withheld for the role', () => {
     renderScreen({ messages: [...welcome('Jane'), userMessage('metformin?'), reply] });
     expect(screen.getByText(CHAT_PANEL_TEXTS.withheld(2))).toBeTruthy();
@@ -253,6 +271,117 @@ describe('chat panel: replies (§3, §8)', () => {
     expect(screen.getByText(CHAT_TEXTS.technicalDifficulties)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: CHAT_PANEL_TEXTS.retry }));
     expect(props.onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('chat panel: stopped, interrupted and rate-limited replies', () => {
+  const partial = (over: Partial<ChatMessageView> = {}): ChatMessageView => ({
+    id: 'r1',
+    role: 'assistant',
+    kind: 'reply',
+    content: 'Drink water through',
+    timestamp: NOW.toISOString(),
+    ...over,
+  });
+  const rateLimitNotice = (retryAfterSeconds: number | undefined): ChatMessageView => ({
+    id: 'f1',
+    role: 'assistant',
+    kind: 'failure',
+    content: CHAT_PANEL_TEXTS.rateLimited(retryAfterSeconds),
+    timestamp: NOW.toISOString(),
+    retryable: true,
+    retryAfterSeconds,
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps a stopped reply on screen, labelled Stopped, with a Retry that asks again', async () => {
+    const user = userEvent.setup();
+    const props = renderScreen({
+      messages: [...welcome('Jane'), userMessage('Hydration?'), partial({ stopped: true, retryable: true })],
+    });
+    const log = screen.getByRole('log');
+    expect(log.textContent).toContain('Drink water through');
+    expect(within(log).getByText(CHAT_PANEL_TEXTS.stopped)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: CHAT_PANEL_TEXTS.retry }));
+    expect(props.onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('labels a reply stopped before its first word, which has no text', () => {
+    renderScreen({
+      messages: [
+        ...welcome('Jane'),
+        userMessage('Hi'),
+        partial({ content: '', stopped: true, retryable: true }),
+      ],
+    });
+    const log = screen.getByRole('log');
+    expect(within(log).getByText(CHAT_PANEL_TEXTS.stopped)).toBeTruthy();
+    expect(screen.getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeTruthy();
+  });
+
+  it('offers no Retry on an older stopped reply, and labels a reply a failure cut off as Interrupted', () => {
+    renderScreen({
+      messages: [
+        ...welcome('Jane'),
+        userMessage('Hi'),
+        partial({ stopped: true }),
+        userMessage('Again', 'u2'),
+        partial({ id: 'r2', interrupted: true }),
+      ],
+    });
+    expect(screen.getByText(CHAT_PANEL_TEXTS.stopped)).toBeTruthy();
+    expect(screen.getByText(CHAT_PANEL_TEXTS.interrupted)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toBeNull();
+  });
+
+  it('says how long to wait when rate limited, and enables Retry only once the wait is over', () => {
+    vi.useFakeTimers();
+    renderScreen({ messages: [...welcome('Jane'), userMessage('Hi'), rateLimitNotice(7)] });
+    expect(screen.getByText('You are sending messages too quickly. Try again in 7 seconds.')).toBeTruthy();
+    expect(screen.getByText('Hi')).toBeTruthy();
+    const retry = screen.getByRole('button', { name: CHAT_PANEL_TEXTS.retry });
+    expect(retry).toHaveProperty('disabled', true);
+    act(() => vi.advanceTimersByTime(6_999));
+    expect(retry).toHaveProperty('disabled', true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(retry).toHaveProperty('disabled', false);
+  });
+
+  it('offers Retry at once when the rate limit named no wait, but not while a reply is pending', () => {
+    renderScreen({ messages: [...welcome('Jane'), userMessage('Hi'), rateLimitNotice(undefined)] });
+    expect(screen.getByText(CHAT_PANEL_TEXTS.rateLimited(undefined))).toBeTruthy();
+    expect(screen.getByRole('button', { name: CHAT_PANEL_TEXTS.retry })).toHaveProperty('disabled', false);
+    renderScreen({
+      pending: true,
+      messages: [...welcome('Jane'), userMessage('Hi'), rateLimitNotice(undefined)],
+    });
+    expect(screen.getAllByRole('button', { name: CHAT_PANEL_TEXTS.retry })[1]).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+});
+
+describe('rate-limit wording', () => {
+  it('counts seconds under two minutes and whole minutes beyond', () => {
+    expect(waitText(1)).toBe('1 second');
+    expect(waitText(0)).toBe('0 seconds');
+    expect(waitText(59)).toBe('59 seconds');
+    expect(waitText(119)).toBe('119 seconds');
+    expect(waitText(120)).toBe('2 minutes');
+    expect(waitText(121)).toBe('3 minutes');
+  });
+
+  it('asks for a moment when the server named no wait', () => {
+    expect(CHAT_PANEL_TEXTS.rateLimited(undefined)).toBe(
+      'You are sending messages too quickly. Wait a moment, then try again.',
+    );
+    expect(CHAT_PANEL_TEXTS.rateLimited(1)).toBe(
+      'You are sending messages too quickly. Try again in 1 second.',
+    );
   });
 });
 
@@ -317,6 +446,94 @@ describe('chat conversation reducer', () => {
       }),
     ).toBe(state);
     expect(conversationReducer(state, { type: 'retried' })).toBe(state);
+  });
+
+  it('marks a reply stopped by the user, keeps its text and offers Retry on it alone', () => {
+    let state = initialConversation('Jane', 'w', NOW);
+    state = conversationReducer(state, { type: 'sent', id: 'u', text: 'Hi', now: NOW });
+    state = conversationReducer(state, { type: 'started', replyId: 'r' });
+    state = conversationReducer(state, { type: 'token', text: 'Half an', now: NOW });
+    state = conversationReducer(state, { type: 'stopped', id: 'x', now: NOW });
+    expect(state.pending).toBe(false);
+    expect(state.messages.at(-1)).toMatchObject({
+      id: 'r',
+      kind: 'reply',
+      content: 'Half an',
+      stopped: true,
+      retryable: true,
+      streaming: false,
+    });
+    state = conversationReducer(state, { type: 'sent', id: 'u2', text: 'Next', now: NOW });
+    expect(state.messages.some((m) => m.retryable)).toBe(false);
+  });
+
+  it('stopped before the first word, leaves an empty reply marked stopped', () => {
+    let state = initialConversation('Jane', 'w', NOW);
+    state = conversationReducer(state, { type: 'sent', id: 'u', text: 'Hi', now: NOW });
+    state = conversationReducer(state, { type: 'started', replyId: 'r' });
+    state = conversationReducer(state, { type: 'stopped', id: 'x', now: NOW });
+    expect(state.messages.map((m) => [m.kind, m.content, m.stopped])).toEqual([
+      ['welcome', welcomeText('Jane'), undefined],
+      ['user', 'Hi', undefined],
+      ['reply', '', true],
+    ]);
+    expect(state.messages.at(-1)).toMatchObject({ id: 'r', retryable: true });
+  });
+
+  it('marks a reply a failure cut off as interrupted (not stopped), and only the new notice offers Retry', () => {
+    let state = initialConversation('Jane', 'w', NOW);
+    state = conversationReducer(state, { type: 'sent', id: 'u', text: 'Hi', now: NOW });
+    state = conversationReducer(state, { type: 'started', replyId: 'r' });
+    state = conversationReducer(state, { type: 'failed', id: 'f1', now: NOW, detail: undefined });
+    state = conversationReducer(state, { type: 'retried' });
+    state = conversationReducer(state, { type: 'started', replyId: 'r2' });
+    state = conversationReducer(state, { type: 'token', text: 'Part', now: NOW });
+    state = conversationReducer(state, { type: 'failed', id: 'f2', now: NOW, detail: 'cut' });
+    expect(state.messages.slice(2).map((m) => [m.kind, m.stopped, m.interrupted, m.retryable])).toEqual([
+      ['reply', undefined, true, undefined],
+      ['failure', undefined, undefined, true],
+    ]);
+  });
+
+  it('adds the rate-limit notice with its wait, keeping the question', () => {
+    let state = initialConversation('Jane', 'w', NOW);
+    state = conversationReducer(state, { type: 'sent', id: 'u', text: 'Hi', now: NOW });
+    state = conversationReducer(state, { type: 'started', replyId: 'r' });
+    state = conversationReducer(state, { type: 'rateLimited', id: 'l', now: NOW, retryAfterSeconds: 12 });
+    expect(state.pending).toBe(false);
+    expect(state.messages.slice(1)).toMatchObject([
+      { kind: 'user', content: 'Hi' },
+      {
+        kind: 'failure',
+        content: 'You are sending messages too quickly. Try again in 12 seconds.',
+        retryable: true,
+        retryAfterSeconds: 12,
+      },
+    ]);
+  });
+
+  it('sends neither stopped nor interrupted replies back to the model', () => {
+    const reply = (id: string, over: Partial<ChatMessageView>): ChatMessageView => ({
+      id,
+      role: 'assistant',
+      kind: 'reply',
+      content: 'Part of an answer',
+      timestamp: NOW.toISOString(),
+      ...over,
+    });
+    expect(
+      chatTurnsFor([
+        userMessage('One', 'u1'),
+        reply('r1', { stopped: true }),
+        userMessage('Two', 'u2'),
+        reply('r2', { interrupted: true }),
+        userMessage('Three', 'u3'),
+      ]),
+    ).toEqual([
+      { role: 'user', content: 'One' },
+      { role: 'user', content: 'Two' },
+      { role: 'user', content: 'Three' },
+    ]);
   });
 
   it('sends only user turns and complete replies, starting with a user turn', () => {
@@ -467,6 +684,78 @@ describe('chat conversation (§4 Chat, §8)', () => {
     expect(result.current.pending).toBe(false);
   });
 
+  it('shows the rate-limit notice for a 429, keeps the question, and Retry asks it again', async () => {
+    let attempt = 0;
+    const { wrapper, streamChat } = fakeApi(async function* () {
+      attempt += 1;
+      if (attempt === 1) {
+        throw new ApiError(429, 'rate_limited', 'Too many requests.', undefined, 5);
+      }
+      yield { type: 'token', text: 'Here is an answer for you.' };
+      yield { type: 'done' };
+    });
+    const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
+    act(() => result.current.send('Hi'));
+    await settle();
+    expect(result.current.messages.slice(1)).toMatchObject([
+      { kind: 'user', content: 'Hi' },
+      { kind: 'failure', content: CHAT_PANEL_TEXTS.rateLimited(5), retryAfterSeconds: 5, retryable: true },
+    ]);
+    expect(result.current.messages.some((m) => m.content === CHAT_TEXTS.technicalDifficulties)).toBe(false);
+    act(() => result.current.retry());
+    await settle();
+    expect(streamChat.mock.calls[1]?.[0]).toEqual({ messages: [{ role: 'user', content: 'Hi' }] });
+    expect(result.current.messages.map((m) => m.kind)).toEqual(['welcome', 'user', 'reply']);
+  });
+
+  it('treats a rate_limited error event inside the stream as the rate limit, with no wait named', async () => {
+    const { wrapper } = fakeApi(() =>
+      events([meta(), { type: 'error', error: 'rate_limited', message: 'Too many requests.' }]),
+    );
+    const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
+    act(() => result.current.send('Hi'));
+    await settle();
+    expect(result.current.messages.at(-1)).toMatchObject({
+      kind: 'failure',
+      content: CHAT_PANEL_TEXTS.rateLimited(undefined),
+      retryAfterSeconds: undefined,
+    });
+  });
+
+  it('Retry on a stopped reply asks the question again and drops the stopped reply and its disclaimer', async () => {
+    vi.useFakeTimers();
+    let attempt = 0;
+    const { wrapper, streamChat } = fakeApi(async function* (signal) {
+      attempt += 1;
+      if (attempt === 1) {
+        yield { type: 'token', text: 'Partial answer' };
+        await new Promise<void>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        );
+      }
+      yield { type: 'token', text: 'The whole answer.' };
+      yield { type: 'done' };
+    });
+    const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
+    act(() => result.current.send('Hi'));
+    await settle();
+    act(() => result.current.stop());
+    await settle();
+    expect(result.current.messages.at(-1)).toMatchObject({ stopped: true, retryable: true });
+    act(() => result.current.retry());
+    await settle();
+    expect(streamChat).toHaveBeenCalledTimes(2);
+    expect(streamChat.mock.calls[1]?.[0]).toEqual({ messages: [{ role: 'user', content: 'Hi' }] });
+    expect(result.current.messages.map((m) => [m.kind, m.content])).toEqual([
+      ['welcome', welcomeText('Jane')],
+      ['user', 'Hi'],
+      ['reply', 'The whole answer.'],
+    ]);
+    // Only the new reply's disclaimer follows; the stopped reply's one was dropped with it.
+    act(() => vi.advanceTimersByTime(DISCLAIMER_DELAY_MS));
+    expect(result.current.messages.filter((m) => m.kind === 'disclaimer')).toHaveLength(1);
+  });
+
   it('keeps the partial reply when the user stops it', async () => {
     const { wrapper } = fakeApi(async function* (signal) {
       yield { type: 'token', text: 'Partial answer' };
@@ -485,6 +774,7 @@ describe('chat conversation (§4 Chat, §8)', () => {
       kind: 'reply',
       content: 'Partial answer',
       stopped: true,
+      retryable: true,
     });
     expect(result.current.messages.some((m) => m.kind === 'failure')).toBe(false);
   });
@@ -521,5 +811,53 @@ describe('chat conversation (§4 Chat, §8)', () => {
     await settle();
     act(() => result.current.send('Next'));
     expect(result.current.messages.map((m) => m.kind).slice(2)).toEqual(['reply', 'disclaimer', 'user']);
+  });
+});
+
+describe('chat conversation against the mock API', () => {
+  const BASE_URL = 'http://localhost';
+  const api = createMockApi({ baseUrl: BASE_URL });
+  const scenarios = createScenarios({ baseUrl: BASE_URL });
+  const server = setupServer(...api.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => api.reset());
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApiProvider
+      client={createApiClient({ baseUrl: BASE_URL, getAccessToken: async () => mockTokenFor('jane') })}
+    >
+      <ClockProvider clock={CLOCK}>{children}</ClockProvider>
+    </ApiProvider>
+  );
+
+  it('a 429 with Retry-After becomes the rate-limit notice naming the wait, and the question stays', async () => {
+    server.use(...scenarios.rateLimited('chat', 9));
+    const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
+    act(() => result.current.send('How much water should I drink?'));
+    await waitFor(() => expect(result.current.pending).toBe(false));
+    expect(result.current.messages.slice(1)).toMatchObject([
+      { kind: 'user', content: 'How much water should I drink?' },
+      {
+        kind: 'failure',
+        content: 'You are sending messages too quickly. Try again in 9 seconds.',
+        retryAfterSeconds: 9,
+        retryable: true,
+      },
+    ]);
+  });
+
+  it('Retry after the limit has passed gets the reply', async () => {
+    server.use(...scenarios.rateLimited('chat', 1));
+    const { result } = renderHook(() => useChatConversation('Jane'), { wrapper });
+    act(() => result.current.send('How much water should I drink?'));
+    await waitFor(() => expect(result.current.pending).toBe(false));
+    server.resetHandlers();
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.messages.at(-1)?.kind).toBe('reply'));
+    await waitFor(() => expect(result.current.pending).toBe(false));
+    expect(result.current.messages.filter((m) => m.kind === 'user')).toHaveLength(1);
+    expect(result.current.messages.some((m) => m.kind === 'failure')).toBe(false);
   });
 });

@@ -21,12 +21,19 @@ export type ChatMessageView = ChatMessage & {
   kind: ChatMessageKind;
   /** How many matching sources the server withheld from this user (never which). */
   withheldCount?: number;
-  /** A failure message whose Retry resends the last user message. */
+  /**
+   * Shows a Retry that asks the last question again: the newest failure notice or stopped reply (a new
+   * question takes it away from older ones).
+   */
   retryable?: boolean;
+  /** The server asked to wait this long before trying again (a 429's Retry-After): Retry waits as long. */
+  retryAfterSeconds?: number;
   /** The reply is still arriving. */
   streaming?: boolean;
   /** The reply was stopped by the user before it was complete. */
   stopped?: boolean;
+  /** The reply was cut off by a failure before it was complete. */
+  interrupted?: boolean;
   /** The readable reason of a failure (the ApiError message), shown under the spec's text. */
   detail?: string;
 };
@@ -64,8 +71,9 @@ export type ConversationAction =
     }
   | { type: 'token'; text: string; now: Date }
   | { type: 'completed' }
-  | { type: 'stopped' }
+  | { type: 'stopped'; id: string; now: Date }
   | { type: 'failed'; id: string; now: Date; detail: string | undefined }
+  | { type: 'rateLimited'; id: string; now: Date; retryAfterSeconds: number | undefined }
   | { type: 'disclaimer'; id: string; text: string; now: Date }
   | { type: 'retried' }
   | { type: 'documentOpened'; documentId: string }
@@ -86,6 +94,20 @@ export function initialConversation(name: string | undefined, id: string, now: D
 const finishReply = (messages: ChatMessageView[], id: string | undefined, patch: Partial<ChatMessageView>) =>
   messages.map((m) => (m.id === id ? { ...m, streaming: false, ...patch } : m));
 
+/** Only the newest notice offers Retry: Retry always asks the last question, which an older one did not. */
+const withoutRetry = (messages: ChatMessageView[]) =>
+  messages.map((m) => (m.retryable ? { ...m, retryable: false } : m));
+
+/** Ends the pending reply with a notice after it (a failure or the rate limit), keeping any partial text. */
+function endWithNotice(state: ConversationState, notice: ChatMessageView): ConversationState {
+  return {
+    ...state,
+    pending: false,
+    reply: undefined,
+    messages: [...withoutRetry(finishReply(state.messages, state.reply?.id, { interrupted: true })), notice],
+  };
+}
+
 /** Every change of the conversation, one action at a time. */
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
@@ -97,7 +119,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
         pending: true,
         reply: undefined,
         messages: [
-          ...state.messages,
+          ...withoutRetry(state.messages),
           {
             id: action.id,
             role: 'user',
@@ -156,32 +178,47 @@ export function conversationReducer(state: ConversationState, action: Conversati
         reply: undefined,
         messages: finishReply(state.messages, state.reply?.id, {}),
       };
-    case 'stopped':
+    case 'stopped': {
+      // The partial reply stays, marked stopped; stopped before its first word, an empty one says so.
+      const { reply } = state;
+      const messages = withoutRetry(state.messages);
+      const stopped = { streaming: false, stopped: true, retryable: true };
       return {
         ...state,
         pending: false,
         reply: undefined,
-        messages: finishReply(state.messages, state.reply?.id, { stopped: true }),
+        messages: messages.some((m) => m.id === reply?.id)
+          ? finishReply(messages, reply?.id, stopped)
+          : [
+              ...messages,
+              {
+                id: reply?.id ?? action.id,
+                role: 'assistant',
+                kind: 'reply',
+                content: '',
+                timestamp: action.now.toISOString(),
+                ...stopped,
+              },
+            ],
       };
-    case 'failed': {
-      const failure: ChatMessageView = {
+    }
+    case 'failed':
+      return endWithNotice(state, {
         ...technicalDifficultiesMessage({ id: action.id, now: action.now }),
         kind: 'failure',
         retryable: true,
         detail: action.detail,
-      };
-      return {
-        ...state,
-        pending: false,
-        reply: undefined,
-        messages: [
-          ...finishReply(state.messages, state.reply?.id, { stopped: true }).map((m) =>
-            m.kind === 'failure' ? { ...m, retryable: false } : m,
-          ),
-          failure,
-        ],
-      };
-    }
+      });
+    case 'rateLimited':
+      return endWithNotice(state, {
+        id: action.id,
+        role: 'assistant',
+        kind: 'failure',
+        content: CHAT_PANEL_TEXTS.rateLimited(action.retryAfterSeconds),
+        timestamp: action.now.toISOString(),
+        retryable: true,
+        retryAfterSeconds: action.retryAfterSeconds,
+      });
     case 'disclaimer':
       return {
         ...state,
@@ -216,7 +253,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
  */
 export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] | undefined {
   const turns: ChatTurn[] = messages
-    .filter((m) => (m.kind === 'user' || (m.kind === 'reply' && !m.stopped)) && m.content.trim().length > 0)
+    .filter(
+      (m) =>
+        (m.kind === 'user' || (m.kind === 'reply' && !m.stopped && !m.interrupted)) &&
+        m.content.trim().length > 0,
+    )
     .map((m) => ({
       role: m.kind === 'user' ? 'user' : 'assistant',
       content: m.content.slice(0, MAX_CHAT_MESSAGE_LENGTH),
@@ -228,6 +269,13 @@ export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] |
 
 /** Message times use the domain formatter. */
 export { formatTimeOfDay as formatMessageTime } from '@sentinel/domain';
+
+/** A wait in words: seconds under two minutes, whole minutes (rounded up) beyond. */
+export function waitText(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole < 120) return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(whole / 60)} minutes`;
+}
 
 /**
  * The panel's wording where the spec gives none (§2 leaves the author labels, counts and provider list open).
@@ -245,7 +293,17 @@ export const CHAT_PANEL_TEXTS = {
   messageHint: 'Enter sends; Shift+Enter adds a new line.',
   stop: 'Stop',
   retry: 'Retry',
-  stopped: 'Reply stopped.',
+  /** The label on a reply the user stopped (what is above it is incomplete). */
+  stopped: 'Stopped',
+  /** The label on a reply a failure cut off. */
+  interrupted: 'Interrupted',
+  /** A 429 from the chat: the question stays in the conversation and Retry asks it again after the wait. */
+  rateLimited: (retryAfterSeconds: number | undefined) =>
+    `You are sending messages too quickly. ${
+      retryAfterSeconds === undefined
+        ? 'Wait a moment, then try again.'
+        : `Try again in ${waitText(retryAfterSeconds)}.`
+    }`,
   quickActionsLabel: 'Suggested questions',
   referencesTitle: 'From the medical knowledge base',
   openDocument: (title: string) => `Open ${title}`,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { MARKDOWN_HEADING_LEVELS, Markdown, OPENS_IN_NEW_TAB } from './Markdown';
+import { HOSTILE_MARKDOWN, HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from './Markdown.corpus';
 
 /** A knowledge document in the shape of the bundled ones (§3 Markdown knowledge document). */
 const SAMPLE = `# Metformin
@@ -26,19 +27,6 @@ Dose as text: \`500 mg\`. See the [patient guide](/knowledge/diabetes-lifestyle)
 ![Glucose pathway diagram](/knowledge/glucose-pathway.svg)
 `;
 
-/** Attack strings: every one must render as harmless text. */
-const XSS = [
-  '[plain](javascript:alert(1))',
-  '[mixed case](JaVaScRiPt:alert(1))',
-  '[entity](&#106;avascript:alert(1))',
-  '[data](data:text/html,<script>alert(1)</script>)',
-  '[vb](vbscript:msgbox(1))',
-  '[protocol relative](//evil.example)',
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '![x](https://evil.example/a.png)',
-].join('\n\n');
-
 const meta = {
   title: 'Primitives/Markdown',
   component: Markdown,
@@ -52,7 +40,7 @@ type Story = StoryObj<typeof meta>;
 export const Sample: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 3, name: 'Metformin' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 3, name: 'Metformin' })).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 4, name: 'Dosage' })).toBeVisible();
     const external = canvas.getByRole('link', { name: `MedlinePlus ${OPENS_IN_NEW_TAB}` });
     await expect(external).toHaveAttribute('target', '_blank');
@@ -61,17 +49,55 @@ export const Sample: Story = {
   },
 };
 
-export const HeadingsFromLevelTwo: Story = { args: { headingLevel: 2 } };
-
-/** Scripts, handlers, dangerous links and outside images all come out as plain text. */
-export const XssSample: Story = {
-  args: { children: XSS },
+export const HeadingsFromLevelTwo: Story = {
+  args: { headingLevel: 2 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.queryAllByRole('link')).toHaveLength(0);
-    await expect(canvasElement.querySelector('script')).toBeNull();
-    await expect(canvasElement.querySelector('img')).toBeNull();
-    await expect(canvasElement.querySelectorAll('[onerror], [onclick], [onload]')).toHaveLength(0);
-    await expect(canvas.getByText('[x]')).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Metformin' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Dosage' })).toBeVisible();
+  },
+};
+
+const HOSTILE_REGION = 'Hostile model output';
+
+/** Stands in for `window.alert` while the hostile corpus is on screen: a payload that ran would call it. */
+const alertSpy = fn();
+
+/**
+ * Issue 6 Safety, issue 8 Output: the hostile corpus (script and handler HTML, javascript:/data:/vbscript: links in
+ * every case and encoding, protocol-relative links, outside images) renders as harmless text: nothing runs, no
+ * link has a dangerous target, and nothing on the page loads from another origin.
+ */
+export const HostileMarkdown: Story = {
+  args: { children: HOSTILE_MARKDOWN_DOCUMENT },
+  render: (args) => (
+    <section aria-label={HOSTILE_REGION}>
+      <Markdown {...args} />
+    </section>
+  ),
+  beforeEach() {
+    const original = window.alert;
+    alertSpy.mockClear();
+    window.alert = alertSpy;
+    return () => {
+      window.alert = original;
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = await canvas.findByRole('region', { name: HOSTILE_REGION });
+    await expect(within(region).getByText('[exfiltrate]')).toBeVisible();
+    const origin = window.location.origin;
+    await expect(harmfulOutput(region, origin)).toEqual([]);
+    await expect(within(region).queryAllByRole('link')).toHaveLength(0);
+    await expect(within(region).queryAllByRole('img')).toHaveLength(0);
+    for (const { keeps } of HOSTILE_MARKDOWN) if (keeps) await expect(region).toHaveTextContent(keeps);
+    // Nothing the page fetched came from elsewhere (the images were dropped, not just hidden).
+    const elsewhere = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name, origin).origin !== origin);
+    await expect(elsewhere).toEqual([]);
+    await expect(alertSpy).not.toHaveBeenCalled();
   },
 };

@@ -1,26 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown, OPENS_IN_NEW_TAB } from './Markdown';
+import { HOSTILE_MARKDOWN, HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from './Markdown.corpus';
 
-/** Attack strings that must never turn into script, a dangerous link or a request to another origin. */
-export const XSS_CORPUS = [
-  '[plain](javascript:alert(1))',
-  '[mixed case](JaVaScRiPt:alert(1))',
-  '[entity](&#106;avascript:alert(1))',
-  '[named entity](javascript&colon;alert(1))',
-  '[data](data:text/html,<script>alert(1)</script>)',
-  '[vb](vbscript:msgbox(1))',
-  '[protocol relative](//evil.example)',
-  '<javascript:alert(1)>',
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '<a href="javascript:alert(1)" onclick="alert(1)">raw link</a>',
-  '![x](https://evil.example/a.png)',
-  '![tracker](//evil.example/pixel.gif)',
-  '![inline data](data:image/svg+xml,<svg onload=alert(1)>)',
-  '[![nested](https://evil.example/b.png)](javascript:alert(1))',
-  '[ref link][evil]\n\n[evil]: javascript:alert(1)',
-].join('\n\n');
+const ORIGIN = 'http://localhost:5173';
 
 function renderMarkdown(source: string, headingLevel?: 1 | 2 | 3 | 4 | 5 | 6) {
   const { container } = render(<Markdown headingLevel={headingLevel}>{source}</Markdown>);
@@ -97,40 +80,54 @@ describe('Markdown', () => {
     expect(container.textContent).toContain('bold');
   });
 
-  describe('against an XSS corpus', () => {
-    it('renders no script, no event handler attribute, no dangerous link and no outside image', () => {
-      const container = renderMarkdown(XSS_CORPUS);
-      expect(container.querySelector('script')).toBeNull();
-      expect(container.querySelector('iframe, object, embed, svg[onload]')).toBeNull();
-      for (const element of container.querySelectorAll('*')) {
-        for (const attribute of element.getAttributeNames()) expect(attribute).not.toMatch(/^on/i);
-      }
-      const hrefs = [...container.querySelectorAll('[href]')].map((el) => el.getAttribute('href') ?? '');
-      for (const href of hrefs) {
-        expect(href).not.toMatch(/^\s*(javascript|data|vbscript):/i);
-        expect(href).not.toMatch(/^\s*[/\\]{2}/);
-      }
-      const sources = [...container.querySelectorAll('[src]')].map((el) => el.getAttribute('src') ?? '');
-      expect(sources).toEqual([]);
-      expect(container.querySelectorAll('a')).toHaveLength(0);
-    });
+  describe('against the hostile corpus (issue 6 Safety, issue 8 Output)', () => {
+    it.each(HOSTILE_MARKDOWN.map((payload) => [payload.name, payload] as const))(
+      '%s: renders harmlessly',
+      (_name, payload) => {
+        const container = renderMarkdown(payload.markdown);
+        expect(harmfulOutput(container, ORIGIN)).toEqual([]);
+        if (payload.keeps) expect(container.textContent).toContain(payload.keeps);
+      },
+    );
 
-    it('still shows the words of every neutralised link and image', () => {
-      const container = renderMarkdown(XSS_CORPUS);
-      for (const text of [
-        'plain',
-        'mixed case',
-        'entity',
-        'named entity',
-        'data',
-        'vb',
-        'protocol relative',
-        '[x]',
-        '[nested]',
-        'ref link',
-      ]) {
-        expect(container.textContent).toContain(text);
-      }
+    it('leaves no link and no image at all: every target in the corpus is dangerous or leaves the origin', () => {
+      const container = renderMarkdown(HOSTILE_MARKDOWN_DOCUMENT);
+      expect(harmfulOutput(container, ORIGIN)).toEqual([]);
+      expect(screen.queryAllByRole('link')).toHaveLength(0);
+      expect(container.querySelectorAll('[href], [src]')).toHaveLength(0);
     });
+  });
+});
+
+describe('harmfulOutput (the corpus check)', () => {
+  function dom(html: string) {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    return root;
+  }
+
+  it('finds nothing in harmless output: text, same-origin and allowed links, same-origin images', () => {
+    const root = dom(
+      '<p>Hi <a href="/records">records</a> <a href="https://medlineplus.gov/x">out</a> ' +
+        '<a href="mailto:care@example.org">mail</a> <a href="#top">top</a> <img src="/k/a.png" alt=""></p>',
+    );
+    expect(harmfulOutput(root, ORIGIN)).toEqual([]);
+  });
+
+  it.each([
+    ['<script>alert(1)</script>', '<script>'],
+    ['<img src="/a.png" onerror="alert(1)">', 'onerror on <img>'],
+    ['<svg></svg>', '<svg>'],
+    ['<p style="background:url(https://evil.example/x)">x</p>', 'style on <p>'],
+    ['<a href="javascript:alert(1)">x</a>', 'href javascript:alert(1) on <a>'],
+    ['<a href=" JAVA	SCRIPT:alert(1)">x</a>', 'href  JAVA	SCRIPT:alert(1) on <a>'],
+    ['<a href="data:text/html,x">x</a>', 'href data:text/html,x on <a>'],
+    ['<a href="//evil.example">x</a>', 'href //evil.example on <a>'],
+    ['<a href="/\\evil.example">x</a>', 'href /\\evil.example on <a>'],
+    ['<img src="https://evil.example/p.png">', 'src https://evil.example/p.png on <img>'],
+    ['<img src="//evil.example/p.png">', 'src //evil.example/p.png on <img>'],
+    ['<img src="data:image/png;base64,AAAA">', 'src data:image/png;base64,AAAA on <img>'],
+  ])('reports %s', (html, finding) => {
+    expect(harmfulOutput(dom(html), ORIGIN)).toContain(finding);
   });
 });

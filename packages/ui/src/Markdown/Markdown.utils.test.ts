@@ -47,10 +47,33 @@ describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mail
     '\\\\evil.example/path',
     'https://',
     'jav\u0000ascript:alert(1)',
+    '\uFFFDjavascript:alert(1)',
     '',
     '   ',
   ])('drops %j', (url) => {
     expect(safeLinkHref(url)).toBeUndefined();
+  });
+
+  it.each([
+    'java%09script:alert(1)',
+    'jav%0Aascript:alert(1)',
+    '%20%20javascript:alert(1)',
+    '%01javascript:alert(1)',
+    '%EF%BF%BDjavascript:alert(1)',
+    '%5C%5Cevil.example/steal',
+    '/%5Cevil.example/steal',
+    '/%2F%2Fevil.example/steal',
+    '/bad%E0%A4%A',
+  ])('drops %j, which the parser made of a dangerous target by percent-encoding it', (url) => {
+    expect(safeLinkHref(url)).toBeUndefined();
+  });
+
+  it.each([
+    'https://example.org/a%20b?q=x%26y',
+    '/knowledge/type%202%20diabetes',
+    'mailto:care@example.org?subject=Hi%20there',
+  ])('keeps a percent-encoded target that is safe decoded too: %s', (url) => {
+    expect(safeLinkHref(url)).toBe(url);
   });
 
   it('strips the tabs and line breaks a browser would ignore from an allowed link', () => {
@@ -59,9 +82,12 @@ describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mail
 });
 
 describe('safeImageSrc (images never load from elsewhere)', () => {
-  it.each(['/knowledge/diagram.png', '/a/b.svg?v=1'])('keeps a same-origin path: %s', (src) => {
-    expect(safeImageSrc(src)).toBe(src);
-  });
+  it.each(['/knowledge/diagram.png', '/a/b.svg?v=1', '/knowledge/glucose%20pathway.svg'])(
+    'keeps a same-origin path: %s',
+    (src) => {
+      expect(safeImageSrc(src)).toBe(src);
+    },
+  );
 
   it.each([
     'https://evil.example/a.png',
@@ -72,6 +98,10 @@ describe('safeImageSrc (images never load from elsewhere)', () => {
     'javascript:alert(1)',
     'diagram.png',
     './diagram.png',
+    '/%5Cevil.example/a.png',
+    '/%2F%2Fevil.example/a.png',
+    '/%2f/evil.example/a.png',
+    '/bad%E0%A4%A.png',
     '',
   ])('drops %j', (src) => {
     expect(safeImageSrc(src)).toBeUndefined();

@@ -38,26 +38,49 @@ function staysOnOrigin(value: string): boolean {
   }
 }
 
+/** A target that is safe as written: an allowed protocol, or a relative reference that stays on this origin. */
+function isSafeTarget(value: string): boolean {
+  const absolute = parseAbsolute(value);
+  if (absolute) return ALLOWED.has(absolute.protocol);
+  // A relative reference cannot have a ':' in its first segment (RFC 3986 4.2); one that does is a scheme in
+  // disguise ('\uFFFDjavascript:...'), not a path anyone meant.
+  return !/^[^/?#]*:/.test(value) && staysOnOrigin(value);
+}
+
 /**
  * §9 Allowed link protocols in rendered markdown: http, https, irc, ircs, mailto, xmpp. A link keeps its target
  * only if it uses one of them (in any letter case) or is a relative reference that stays on this origin;
  * anything else (javascript:, data:, vbscript:, //other.host) returns undefined and is rendered as plain text.
+ * The percent-decoded target must pass too: the markdown parser encodes what a URL cannot hold (a tab in
+ * 'java\tscript:' becomes %09), and a target that is harmless only while encoded is no link to offer.
  */
 export function safeLinkHref(raw: string): string | undefined {
   const value = normalize(raw);
-  if (value === undefined) return undefined;
-  const absolute = parseAbsolute(value);
-  if (absolute) return ALLOWED.has(absolute.protocol) ? value : undefined;
-  return staysOnOrigin(value) ? value : undefined;
+  if (value === undefined || !isSafeTarget(value)) return undefined;
+  const plain = decoded(value);
+  const plainValue = plain === undefined ? undefined : normalize(plain);
+  return plainValue !== undefined && isSafeTarget(plainValue) ? value : undefined;
+}
+
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Images never load from elsewhere (no request may leave the origin from a document a user is reading): only a
  * same-origin path starting with a single '/' is kept; anything else returns undefined and the alt text is shown.
+ * A path that only looks local once decoded is refused too ('/%5Chost', '/%2F%2Fhost'): a server or proxy that
+ * decodes it before routing could still send the request on.
  */
 export function safeImageSrc(raw: string): string | undefined {
   const value = normalize(raw);
   if (value === undefined || !value.startsWith('/') || parseAbsolute(value)) return undefined;
+  const plain = decoded(value);
+  if (plain === undefined || plain.includes('\\') || /^\/[/\\]/.test(plain)) return undefined;
   return staysOnOrigin(value) ? value : undefined;
 }
 

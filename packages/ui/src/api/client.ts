@@ -30,9 +30,28 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Readonly<Record<string, string>>,
+    /** How long the server asked us to wait before trying again (its Retry-After header, in seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * Reads a Retry-After header (RFC 9110 10.2.3): delta-seconds, or an HTTP date turned into the seconds left
+ * from `nowMs` (never below 0). Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) {
+    const seconds = Number(text);
+    return Number.isSafeInteger(seconds) ? seconds : undefined;
+  }
+  // Every HTTP-date form starts with the day's name; anything else (a negative or fractional number) is not one.
+  const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
 export type CallInput<N extends RouteName> = {
@@ -80,14 +99,16 @@ const codeForStatus = (status: number): ErrorCode =>
 
 async function errorFrom(name: RouteName, response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
+  // The wait a 429 (or 503) asks for; the client runs on the real clock, as the server's header does.
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Date.now());
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
     const { error, message, fields } = parsed.data;
-    return new ApiError(response.status, error, message, fields);
+    return new ApiError(response.status, error, message, fields, retryAfter);
   }
   const code = codeForStatus(response.status);
   const message = code === 'forbidden' ? deniedMessageFor(name) : DEFAULT_ERROR_MESSAGES[code];
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, undefined, retryAfter);
 }
 
 const networkError = (cause: unknown) =>
