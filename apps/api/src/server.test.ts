@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PERMISSION_ALERTS } from '@sentinel/domain';
+import { FGA_SAMPLE_QUERIES, PERMISSION_ALERTS } from '@sentinel/domain';
 import { MAX_REQUEST_BODY_BYTES, parseSseEvents, type AuditEvent } from '@sentinel/domain/contract';
 import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
 import { SignJWT, generateKeyPair } from 'jose';
@@ -325,6 +325,34 @@ describe('knowledge access is decided by the authorization model', () => {
       expect(answer.body).not.toContain('diabetes');
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('the demo page’s fine-grained sample queries', () => {
+  const outcomes = (json: unknown) => items(json).map(({ id, allowed }) => ({ id, allowed }));
+
+  it('are answered through the server’s authorizer for anyone signed in, and leave no audit row', async () => {
+    const answer = await call('john', '/api/identity/fga-samples');
+    expect(answer.status).toBe(200);
+    expect(outcomes(answer.json)).toEqual(
+      FGA_SAMPLE_QUERIES.map((q) => ({ id: q.id, allowed: q.expected === 'allowed' })),
+    );
+    const audit = items((await call('sam', '/api/audit')).json) as unknown as AuditEvent[];
+    expect(audit.some((row) => row.actorSub === PERSONAS.john.sub)).toBe(false);
+    expect((await call(null, '/api/identity/fga-samples')).status).toBe(401);
+  });
+
+  it('follow the authorizer: all denied when it allows nothing', async () => {
+    const denying = await startTestServer({ authorizer: { kind: 'local', check: async () => false } });
+    try {
+      const asked = { authorization: `Bearer ${await denying.tokenFor('alice')}` };
+      const answer = await denying.app.inject({ url: '/api/identity/fga-samples', headers: asked });
+      expect(outcomes(JSON.parse(answer.body))).toEqual(
+        FGA_SAMPLE_QUERIES.map((q) => ({ id: q.id, allowed: false })),
+      );
+    } finally {
+      await denying.close();
     }
   });
 });

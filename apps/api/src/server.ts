@@ -28,6 +28,7 @@ import { assistantRoutes, createAssistant, type AssistantOptions } from './assis
 import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
 import { clinicalRoutes } from './policies/clinical';
+import { identityRoutes } from './policies/identity';
 import { knowledgeRoutes } from './policies/knowledge';
 import { userRoutes } from './policies/users';
 import {
@@ -197,6 +198,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...clinicalRoutes,
     ...userRoutes,
     ...knowledgeRoutes(options.knowledge, authorizer),
+    ...identityRoutes(options.knowledge, authorizer),
     ...assistantRoutes(assistant, options.knowledge, app.log, authorizer),
   };
   const env: RouteEnv = {

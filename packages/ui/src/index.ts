@@ -117,7 +117,6 @@ export {
   useChallengeDemos,
   DEMO_KINDS,
   DEMO_LABELS,
-  FGA_DEMO_QUERIES,
   type DemoKind,
   type DemoOutcome,
   type DemoOutcomes,

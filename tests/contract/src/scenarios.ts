@@ -277,6 +277,7 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
   assistantStatus: () => [{ label: 'the assistant', expect: 200 }],
   chat: () => [{ label: 'a treatment question', body: BODIES.chat, expect: 200 }],
   identityStatus: () => [{ label: 'the identity service', expect: 200 }],
+  fgaSamples: () => [{ label: 'the four fine-grained sample queries', expect: 200 }],
   listAudit: () => [{ label: 'the audit trail', expect: 200 }],
 };
 

@@ -3,19 +3,21 @@
  * evaluator and an OpenFGA server (MSW, evaluating with the model the SDK wrote) answer the same.
  */
 import {
+  FGA_SAMPLE_QUERIES,
   PRESCRIBING_AUTHORITY_NOTE,
   checkFga,
   isDocumentAccessible,
+  runFgaSamplesLocally,
   type FgaModel,
   type FgaTuple,
 } from '@sentinel/domain';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { PERSONAS } from '@sentinel/mocks';
+import { personaBySub } from '@sentinel/mocks';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FGA_STORE_NAME, createAuthorizer } from './authorizer';
-import { FGA_SAMPLE_QUERIES, personaViewer, runFgaSampleQueries } from './samples';
+import { personaViewer, runFgaSampleQueries } from './samples';
 
 const knowledge = () => {
   const loaded = loadKnowledge();
@@ -40,11 +42,19 @@ describe('the four sample queries', () => {
       const doc = documents.find((d) => d.id === query.documentId);
       expect(doc, query.id).toBeDefined();
       expect(query.text).toContain(doc!.title);
-      const decision = isDocumentAccessible(doc!, personaViewer(PERSONAS[query.persona]));
+      const decision = isDocumentAccessible(doc!, query.viewer);
       expect({ id: query.id, allowed: decision.granted }).toEqual({
         id: query.id,
         allowed: query.expected === 'allowed',
       });
+    }
+  });
+
+  it('name each persona with the subject and viewer a real sign-in gives them', () => {
+    for (const query of FGA_SAMPLE_QUERIES) {
+      const persona = personaBySub(query.subject);
+      expect(persona, query.id).toBeDefined();
+      expect([query.id, query.viewer]).toEqual([query.id, personaViewer(persona!)]);
     }
   });
 
@@ -54,6 +64,8 @@ describe('the four sample queries', () => {
     expect(results.map((r) => r.query)).toEqual(FGA_SAMPLE_QUERIES.map((q) => q.text));
     expect(results.find((r) => r.id === 'prescribing')?.note).toBe(PRESCRIBING_AUTHORITY_NOTE);
     expect(results.filter((r) => r.note !== undefined)).toHaveLength(1);
+    const local = runFgaSamplesLocally(knowledge());
+    expect(local).toEqual({ ok: true, value: results });
   });
 
   it('fail loudly when a document they name is missing', async () => {

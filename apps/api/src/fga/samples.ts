@@ -1,65 +1,20 @@
 /**
- * The four fine-grained authorization sample queries of the demo page (§2 Demo page, §9 "The demo runs 4
- * sample queries for the fine-grained authorization check"; issue 6, point 5). Between them they exercise the
- * §6 rules: role, specialization, sensitivity and prescribing authority (which is noted, never a refusal).
+ * The demo page's four fine-grained sample queries (the domain's FGA_SAMPLE_QUERIES, §2 Demo page, issue 6,
+ * point 5), run through the server's authorizer: locally, or on an OpenFGA server when FGA_API_URL is set.
  */
 import {
-  FGA_DOCUMENT_RELATIONS,
-  PRESCRIBING_AUTHORITY_NOTE,
+  FGA_SAMPLE_QUERIES,
   buildCurrentUser,
-  documentCheck,
+  fgaSampleChecks,
+  fgaSampleResult,
   knowledgeContextFor,
+  type FgaSampleQuery,
+  type FgaSampleResult,
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import { PERSONAS, claimsFor, type Persona, type PersonaKey } from '@sentinel/mocks';
+import { claimsFor, type Persona } from '@sentinel/mocks';
 import { authorize, type Authorizer } from './authorizer';
-
-export type FgaSampleQuery = {
-  readonly id: string;
-  /** The question as the demo page shows it. */
-  readonly text: string;
-  readonly persona: PersonaKey;
-  readonly documentId: string;
-  /** The §6 rule the query shows. */
-  readonly rule: 'role' | 'specialization' | 'sensitivity' | 'prescribing';
-  readonly expected: 'allowed' | 'denied';
-};
-
-export const FGA_SAMPLE_QUERIES: readonly FgaSampleQuery[] = [
-  {
-    id: 'sensitivity',
-    text: 'Can Dr. Alice Smith (endocrinology) view the high-sensitivity "Type 2 Diabetes: Diagnostic Criteria and Evaluation"?',
-    persona: 'alice',
-    documentId: 'diabetes-type2-diagnostics',
-    rule: 'sensitivity',
-    expected: 'allowed',
-  },
-  {
-    id: 'role',
-    text: 'Can Jane Doe (patient) view "Hypertension Management in Adults", written for doctors, nurses and admins?',
-    persona: 'jane',
-    documentId: 'hypertension-management',
-    rule: 'role',
-    expected: 'denied',
-  },
-  {
-    id: 'specialization',
-    text: 'Can Dr. Ben Carter (cardiology) view "Metformin: Prescribing and Monitoring", listed for endocrinology, internal and family medicine?',
-    persona: 'ben',
-    documentId: 'metformin',
-    rule: 'specialization',
-    expected: 'denied',
-  },
-  {
-    id: 'prescribing',
-    text: 'Can Phil Pharmacist view the medication document "Metformin: Prescribing and Monitoring", which notes restricted prescribing authority?',
-    persona: 'phil',
-    documentId: 'metformin',
-    rule: 'prescribing',
-    expected: 'allowed',
-  },
-];
 
 /**
  * §3, §6 A persona as the knowledge viewer a real sign-in gives: the current user built from the persona's
@@ -77,14 +32,6 @@ export function personaViewer(persona: Persona): KnowledgeViewer {
   };
 }
 
-export type FgaSampleResult = {
-  readonly id: string;
-  readonly query: string;
-  readonly allowed: boolean;
-  /** §6 The prescribing-authority note, when the model records it for the document (logged, never a refusal). */
-  readonly note?: string;
-};
-
 /** Runs the sample queries through an authorizer (local or OpenFGA), in order. */
 export async function runFgaSampleQueries(
   authorizer: Authorizer,
@@ -93,21 +40,11 @@ export async function runFgaSampleQueries(
 ): Promise<FgaSampleResult[]> {
   const results: FgaSampleResult[] = [];
   for (const query of queries) {
-    const doc = documents.find((d) => d.id === query.documentId);
-    if (!doc) throw new Error(`Sample query ${query.id}: no knowledge document ${query.documentId}`);
-    const persona = PERSONAS[query.persona];
-    const viewer = personaViewer(persona);
-    const allowed = await authorize(authorizer, documentCheck(persona.sub, viewer, doc));
-    const noted = await authorize(
-      authorizer,
-      documentCheck(persona.sub, viewer, doc, FGA_DOCUMENT_RELATIONS.notesPrescribingAuthority),
-    );
-    results.push({
-      id: query.id,
-      query: query.text,
-      allowed,
-      ...(allowed && noted ? { note: PRESCRIBING_AUTHORITY_NOTE } : {}),
-    });
+    const checks = fgaSampleChecks(query, documents);
+    if (!checks.ok) throw new Error(checks.error.message);
+    const allowed = await authorize(authorizer, checks.value.view);
+    const noted = await authorize(authorizer, checks.value.note);
+    results.push(fgaSampleResult(query, allowed, noted));
   }
   return results;
 }

@@ -4,6 +4,7 @@ import { redactForViewer } from '../ownership';
 import { AuditEventSchema } from './audit';
 import {
   AssistantStatusResponseSchema,
+  FgaSamplesResponseSchema,
   KnowledgeListItemSchema,
   ManagedUserResponseSchema,
   MedicalRecordResponseSchema,
@@ -122,6 +123,24 @@ describe('knowledge answers', () => {
 
   it('an excerpt longer than 150 characters is refused (§3)', () => {
     expect(KnowledgeListItemSchema.safeParse({ ...item, excerpt: 'x'.repeat(151) }).success).toBe(false);
+  });
+});
+
+describe('fine-grained sample answers (§2 Demo page)', () => {
+  const answer = { id: 'role', query: 'Can Jane view it?', allowed: false };
+
+  it('carry the question and the outcome, with an optional note', () => {
+    expect(FgaSamplesResponseSchema.safeParse({ items: [answer] }).success).toBe(true);
+    expect(
+      FgaSamplesResponseSchema.safeParse({ items: [{ ...answer, allowed: true, note: 'noted' }] }).success,
+    ).toBe(true);
+  });
+
+  it('refuse an outcome that is not a boolean and fields the contract does not name', () => {
+    expect(FgaSamplesResponseSchema.safeParse({ items: [{ ...answer, allowed: 'no' }] }).success).toBe(false);
+    expect(FgaSamplesResponseSchema.safeParse({ items: [{ ...answer, subject: 'auth0|x' }] }).success).toBe(
+      false,
+    );
   });
 });
 

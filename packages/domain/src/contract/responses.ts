@@ -83,6 +83,14 @@ export const IdentityStatusResponseSchema = z.strictObject({
   features: z.strictObject(IdentityStatusSchema.shape.features.shape),
 });
 
+/** One fine-grained sample query's answer (§2 Demo page, §6): the question, allowed or not, and any note. */
+export const FgaSampleResultSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  query: z.string().min(1).max(500),
+  allowed: z.boolean(),
+  note: z.string().min(1).max(500).optional(),
+});
+
 /** A 204 answer has no body. */
 export const NoContentSchema = z.undefined();
 
@@ -92,3 +100,5 @@ export const PrescriptionListResponseSchema = listOf(PrescriptionResponseSchema)
 export const ManagedUserListResponseSchema = listOf(ManagedUserResponseSchema);
 export const KnowledgeSearchResponseSchema = listOf(KnowledgeListItemSchema);
 export const AuditListResponseSchema = listOf(AuditEventSchema);
+/** `GET /api/identity/fga-samples`: the demo page's four sample queries, answered in order. */
+export const FgaSamplesResponseSchema = listOf(FgaSampleResultSchema);

@@ -270,6 +270,17 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
       timestamp: '2026-07-21T09:30:00.000Z',
     },
   },
+  fgaSamples: {
+    params: {},
+    query: {},
+    body: undefined,
+    response: {
+      items: [
+        { id: 'role', query: 'Can Jane view it?', allowed: false },
+        { id: 'prescribing', query: 'Can Phil view it?', allowed: true, note: 'restricted prescribing' },
+      ],
+    },
+  },
   listAudit: { params: {}, query: {}, body: undefined, response: { items: [auditRow] } },
 };
 
@@ -307,6 +318,7 @@ describe('the route table', () => {
         'GET /api/assistant/status',
         'POST /api/chat',
         'GET /api/identity/status',
+        'GET /api/identity/fga-samples',
         'GET /api/audit',
       ].sort(),
     );
@@ -361,6 +373,7 @@ describe('permissions the server requires (§6)', () => {
     ['assistantStatus', AUTHENTICATED],
     ['chat', AUTHENTICATED],
     ['identityStatus', AUTHENTICATED],
+    ['fgaSamples', AUTHENTICATED],
     ['listAudit', AUTHENTICATED],
   ] as const)('%s requires %s', (name, permission) => {
     expect(def(name).permission).toBe(permission);
@@ -552,6 +565,6 @@ describe('type helpers', () => {
     expectTypeOf<ResponseBody<'deleteUser'>>().toEqualTypeOf<undefined>();
     expectTypeOf<ResponseBody<'chat'>>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf<RouteParams<'getRecord'>>().toEqualTypeOf<{ id: string }>();
-    expect(ROUTE_NAMES).toHaveLength(23);
+    expect(ROUTE_NAMES).toHaveLength(24);
   });
 });

@@ -47,6 +47,7 @@ const EXAMPLES: { readonly [N in RouteName]: CallOptions } = {
   assistantStatus: {},
   chat: { body: { messages: [{ role: 'user', content: 'How can I sleep better?' }] } },
   identityStatus: {},
+  fgaSamples: {},
   listAudit: {},
 };
 

@@ -1,4 +1,11 @@
-import { DEFAULT_PERMISSIONS, identityStatus, permissionsForRole, type ManagedUser } from '@sentinel/domain';
+import {
+  DEFAULT_PERMISSIONS,
+  FGA_SAMPLE_QUERIES,
+  PRESCRIBING_AUTHORITY_NOTE,
+  identityStatus,
+  permissionsForRole,
+  type ManagedUser,
+} from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
 import { PERSONAS } from '../personas';
@@ -141,6 +148,28 @@ describe('the current user and the service status', () => {
 
   it('the identity service is initialized with every feature on, stamped with the fixed clock', async () => {
     expect((await call('jane', 'identityStatus')).json).toStrictEqual(identityStatus(true, FIXED_NOW));
+  });
+
+  it('the four fine-grained sample queries answer as expected for anyone signed in, in order', async () => {
+    const answer = await call('john', 'fgaSamples');
+    expect(answer.status).toBe(200);
+    const { items } = answer.json as { items: { id: string; allowed: boolean; note?: string }[] };
+    expect(items.map(({ id, allowed }) => ({ id, allowed }))).toStrictEqual(
+      FGA_SAMPLE_QUERIES.map((q) => ({ id: q.id, allowed: q.expected === 'allowed' })),
+    );
+    expect(items.find((i) => i.id === 'prescribing')?.note).toBe(PRESCRIBING_AUTHORITY_NOTE);
+  });
+
+  it('the sample queries follow the knowledge the mock serves', async () => {
+    const bundle = ctx.api.store.knowledge();
+    const documents = bundle.documents.map((d) =>
+      d.id === 'metformin' ? { ...d, metadata: { ...d.metadata, accessLevel: ['doctor' as const] } } : d,
+    );
+    ctx.restart({ knowledge: { ...bundle, documents } });
+    const { items } = (await call('jane', 'fgaSamples')).json as {
+      items: { id: string; allowed: boolean }[];
+    };
+    expect(items.find((i) => i.id === 'prescribing')?.allowed).toBe(false);
   });
 
   it('the assistant reports the built-in demo model', async () => {

@@ -10,6 +10,7 @@ import {
   identityStatus,
   ok,
   permissionsForRole,
+  runFgaSamplesLocally,
   type ManagedUser,
 } from '@sentinel/domain';
 import { canSeeAuditRow } from '@sentinel/domain/contract';
@@ -92,6 +93,12 @@ export const userRoutes = {
 
   // §4: the mock identity service is initialized as soon as it runs.
   identityStatus: ({ store }) => ok(identityStatus(true, store.now)),
+
+  // §2 Demo page, §6: the four fine-grained sample queries, answered by the local evaluator of the model.
+  fgaSamples: ({ store }) => {
+    const results = runFgaSamplesLocally(store.knowledge().documents);
+    return results.ok ? ok({ items: results.value }) : results;
+  },
 
   /** Admins see every row; everyone else the rows of their own calls and of calls that touched their data. */
   listAudit: ({ store, caller, audit }) => {

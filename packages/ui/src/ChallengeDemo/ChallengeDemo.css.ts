@@ -41,3 +41,10 @@ export const code = style({
   fontFamily: vars.fontFamily.mono,
   overflowWrap: 'anywhere',
 });
+
+/** One fine-grained sample question: its Allowed/Denied badge, then the question and any note. */
+export const sample = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.small,
+});

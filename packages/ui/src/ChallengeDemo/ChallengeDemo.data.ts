@@ -1,16 +1,11 @@
 /**
  * The three pillar demos of the challenge page (§1, §2 Demo page, §8 Other, §9), each a check against the API:
  * user authentication (`GET /api/me`), token vault (`GET /api/identity/status`) and fine-grained authorization
- * (the 4 sample queries through `GET /api/knowledge/search`).
+ * (the 4 sample queries of the authorization model, `GET /api/identity/fga-samples`).
  */
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
-import {
-  DEMO_ERRORS,
-  DEMO_TEXTS,
-  type DashboardRole,
-  type FGA_DEMO_QUERY_COUNT,
-  type Role,
-} from '@sentinel/domain';
+import { DEMO_ERRORS, DEMO_TEXTS, type DashboardRole, type Role } from '@sentinel/domain';
+import type { ResponseBody } from '@sentinel/domain/contract';
 import { useApi } from '../api/ApiProvider';
 import { useSession } from '../session/SessionProvider';
 
@@ -24,17 +19,6 @@ export const DEMO_LABELS: Readonly<Record<DemoKind, string>> = {
   fga: 'Fine-grained authorization',
 };
 
-/**
- * §9: the demo runs 4 sample queries for the fine-grained authorization check, chosen so the roles see
- * different results (metformin is for prescribers, diagnostics for doctors and admins, lifestyle for all).
- */
-export const FGA_DEMO_QUERIES = [
-  'metformin dosing',
-  'hypertension treatment',
-  'diabetes diagnosis criteria',
-  'diabetes lifestyle',
-] as const satisfies { length: typeof FGA_DEMO_QUERY_COUNT };
-
 export type AuthenticationResult = {
   sub: string;
   email: string;
@@ -44,7 +28,8 @@ export type AuthenticationResult = {
   mfa: boolean;
 };
 export type TokenVaultResult = { initialized: boolean; tokenVault: boolean };
-export type FgaResult = { queries: readonly { query: string; count: number }[] };
+/** §9 The 4 fine-grained sample queries, each allowed or denied by the authorization model (§6). */
+export type FgaResult = ResponseBody<'fgaSamples'>;
 
 export type DemoResultData = {
   authentication: AuthenticationResult;
@@ -109,13 +94,7 @@ export function useChallengeDemos(): { outcomes: DemoOutcomes; run: (kind: DemoK
   const fga = useMutation<FgaResult, Error, void>({
     mutationFn: async () => {
       requireUser();
-      const queries = await Promise.all(
-        FGA_DEMO_QUERIES.map(async (query) => {
-          const found = await api.call('searchKnowledge', { query: { q: query } });
-          return { query, count: found.items.length };
-        }),
-      );
-      return { queries };
+      return api.call('fgaSamples');
     },
   });
 

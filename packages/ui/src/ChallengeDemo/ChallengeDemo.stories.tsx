@@ -1,10 +1,9 @@
-import { DEMO_TEXTS } from '@sentinel/domain';
+import { DEMO_TEXTS, FGA_SAMPLE_QUERIES, PRESCRIBING_AUTHORITY_NOTE } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { PERSONAS, scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { CHALLENGE_DEMO_TEXTS, ChallengeDemo } from './ChallengeDemo';
-import { FGA_DEMO_QUERIES } from './ChallengeDemo.data';
 
 const meta = {
   title: 'Screens/ChallengeDemo',
@@ -98,29 +97,57 @@ export const TokenVaultDemo: Story = {
   },
 };
 
-/** §9 Fine-grained authorization: the 4 sample queries; a patient sees no metformin result, a doctor does. */
+const sampleRows = async (canvas: Canvas) =>
+  within(
+    await within(results(canvas)).findByRole('list', { name: CHALLENGE_DEMO_TEXTS.fgaListLabel }),
+  ).getAllByRole('listitem');
+
+/**
+ * §2, §9 Fine-grained authorization: the 4 sample queries of the authorization model, each 'Allowed' or
+ * 'Denied' in words, the pharmacist's with the §6 prescribing-authority note.
+ */
 export const FineGrainedAuthorizationDemo: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
-    await within(results(canvas)).findByText(`'${FGA_DEMO_QUERIES[0]}'`);
-    for (const query of FGA_DEMO_QUERIES) await expect(results(canvas)).toHaveTextContent(`'${query}'`);
-    await expect(results(canvas)).toHaveTextContent(
-      `'metformin dosing'${CHALLENGE_DEMO_TEXTS.resultCount(0)}`,
-    );
+    const rows = await sampleRows(canvas);
+    await expect(rows).toHaveLength(FGA_SAMPLE_QUERIES.length);
+    for (const [i, query] of FGA_SAMPLE_QUERIES.entries()) {
+      const row = rows[i]!;
+      await expect(row).toHaveTextContent(query.text);
+      await expect(within(row).getByText(query.expected === 'allowed' ? 'Allowed' : 'Denied')).toBeVisible();
+    }
+    await expect(rows[3]!).toHaveTextContent(CHALLENGE_DEMO_TEXTS.sampleNote(PRESCRIBING_AUTHORITY_NOTE));
   },
 };
 
-/** The same check for a doctor: metformin is now found. */
+/** The sample queries ask about fixed personas, so a doctor sees the same four answers. */
 export const FineGrainedAuthorizationDoctor: Story = {
   parameters: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
-    await within(results(canvas)).findByText(`'${FGA_DEMO_QUERIES[0]}'`);
-    await expect(results(canvas)).toHaveTextContent(
-      `'metformin dosing'${CHALLENGE_DEMO_TEXTS.resultCount(1)}`,
-    );
+    const rows = await sampleRows(canvas);
+    await expect(rows.map((row) => within(row).getByText(/^(Allowed|Denied)$/).textContent)).toEqual([
+      'Allowed',
+      'Denied',
+      'Denied',
+      'Allowed',
+    ]);
+  },
+};
+
+/** §8: failed sample queries print 'Fine-grained authorization demo failed: <error>'. */
+export const FineGrainedAuthorizationFailure: Story = {
+  parameters: { msw: { handlers: { scenario: scenario.error('fgaSamples') } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
+    await expect(
+      await within(results(canvas)).findByText(
+        `Fine-grained authorization demo failed: ${DEFAULT_ERROR_MESSAGES.internal}`,
+      ),
+    ).toBeVisible();
   },
 };
 

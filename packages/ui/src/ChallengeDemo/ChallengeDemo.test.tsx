@@ -12,7 +12,21 @@ import {
   ROLE_BADGE_TONE,
   type ChallengeDemoScreenProps,
 } from './ChallengeDemo';
-import { DEMO_LABELS, FGA_DEMO_QUERIES, useChallengeDemos, type DemoOutcomes } from './ChallengeDemo.data';
+import { DEMO_LABELS, useChallengeDemos, type DemoOutcomes, type FgaResult } from './ChallengeDemo.data';
+
+const SAMPLES: FgaResult = {
+  items: [
+    { id: 'sensitivity', query: 'Can Dr. Alice Smith view the diagnostics?', allowed: true },
+    { id: 'role', query: 'Can Jane Doe view hypertension management?', allowed: false },
+    { id: 'specialization', query: 'Can Dr. Ben Carter view metformin?', allowed: false },
+    {
+      id: 'prescribing',
+      query: 'Can Phil Pharmacist view metformin?',
+      allowed: true,
+      note: 'restricted prescribing authority (doctor, nurse-practitioner)',
+    },
+  ],
+};
 
 const IDLE: DemoOutcomes = {
   authentication: { state: 'idle' },
@@ -89,7 +103,7 @@ describe('challenge demo page (§2 Demo page)', () => {
     expect(screen.getByText(CHALLENGE_DEMO_TEXTS.resultsEmpty)).toBeTruthy();
   });
 
-  it('shows each result: identity, token vault status and the per-query counts', () => {
+  it('shows each result: identity, token vault status and the sample checks', () => {
     renderScreen({
       outcomes: {
         authentication: {
@@ -104,15 +118,7 @@ describe('challenge demo page (§2 Demo page)', () => {
           },
         },
         tokenVault: { state: 'success', data: { initialized: true, tokenVault: true } },
-        fga: {
-          state: 'success',
-          data: {
-            queries: [
-              { query: 'metformin dosing', count: 1 },
-              { query: 'diabetes lifestyle', count: 2 },
-            ],
-          },
-        },
+        fga: { state: 'success', data: SAMPLES },
       },
     });
     const results = screen.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
@@ -120,8 +126,30 @@ describe('challenge demo page (§2 Demo page)', () => {
     expect(results.textContent).toContain('read:patients, write:patients');
     expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultOn);
     expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
-    expect(results.textContent).toContain("'metformin dosing'1 result");
-    expect(results.textContent).toContain("'diabetes lifestyle'2 results");
+    expect(within(results).getAllByRole('listitem').length).toBeGreaterThan(SAMPLES.items.length);
+  });
+
+  it('lists the four sample checks in order, each with its answer in words and the note where there is one', () => {
+    renderScreen({ outcomes: { ...IDLE, fga: { state: 'success', data: SAMPLES } } });
+    const list = screen.getByRole('list', { name: CHALLENGE_DEMO_TEXTS.fgaListLabel });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(FGA_DEMO_QUERY_COUNT);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${CHALLENGE_DEMO_TEXTS.allowed}Can Dr. Alice Smith view the diagnostics?`,
+      `${CHALLENGE_DEMO_TEXTS.denied}Can Jane Doe view hypertension management?`,
+      `${CHALLENGE_DEMO_TEXTS.denied}Can Dr. Ben Carter view metformin?`,
+      `${CHALLENGE_DEMO_TEXTS.allowed}Can Phil Pharmacist view metformin?${CHALLENGE_DEMO_TEXTS.sampleNote('restricted prescribing authority (doctor, nurse-practitioner)')}`,
+    ]);
+  });
+
+  it('shows the sample checks as busy while they run and in words when they fail', () => {
+    renderScreen({ outcomes: { ...IDLE, fga: { state: 'running' } } });
+    expect(screen.getByRole('button', { name: 'Fine-grained authorization' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('status').textContent).toContain(
+      CHALLENGE_DEMO_TEXTS.running('Fine-grained authorization'),
+    );
   });
 
   it('shows a running demo as busy and a failed one in its words', () => {
@@ -189,18 +217,26 @@ describe('challenge demo checks (§2, §8, §9)', () => {
     });
   });
 
-  it('runs the 4 sample queries and counts the results each returned', async () => {
-    const { wrapper, client } = harness(
-      async (_name, input) => ({ items: input?.query?.q.includes('diabetes') ? [{}, {}] : [{}] }),
-      signedIn,
-    );
+  it('runs the 4 sample queries through GET /api/identity/fga-samples', async () => {
+    const { wrapper, client } = harness(async () => SAMPLES, signedIn);
     const { result } = renderHook(() => useChallengeDemos(), { wrapper });
     act(() => result.current.run('fga'));
     await waitFor(() => expect(result.current.outcomes.fga.state).toBe('success'));
-    expect(FGA_DEMO_QUERIES).toHaveLength(FGA_DEMO_QUERY_COUNT);
-    expect(client.call).toHaveBeenCalledTimes(FGA_DEMO_QUERY_COUNT);
-    const outcome = result.current.outcomes.fga;
-    expect(outcome.state === 'success' ? outcome.data.queries.map((q) => q.count) : []).toEqual([1, 1, 2, 2]);
+    expect(client.call).toHaveBeenCalledExactlyOnceWith('fgaSamples');
+    expect(result.current.outcomes.fga).toEqual({ state: 'success', data: SAMPLES });
+  });
+
+  it("reports failed sample queries as 'Fine-grained authorization demo failed: <error>'", async () => {
+    const { wrapper } = harness(async () => {
+      throw new ApiError(500, 'internal', 'Something went wrong on our side. Please try again later.');
+    }, signedIn);
+    const { result } = renderHook(() => useChallengeDemos(), { wrapper });
+    act(() => result.current.run('fga'));
+    await waitFor(() => expect(result.current.outcomes.fga.state).toBe('failed'));
+    expect(result.current.outcomes.fga).toEqual({
+      state: 'failed',
+      message: `${DEMO_LABELS.fga} demo failed: Something went wrong on our side. Please try again later.`,
+    });
   });
 
   it("reports a failure as '<Demo> demo failed: <error>'", async () => {

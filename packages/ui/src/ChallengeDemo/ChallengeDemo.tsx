@@ -49,9 +49,12 @@ export const CHALLENGE_DEMO_TEXTS = {
   tokenVaultOff: 'Token vault: off',
   tokenVaultNote:
     'This checks the token-vault status reported by the identity service. Exchanging tokens for connected tools (calendar, records, prescriptions) is not available yet.',
-  fgaNote: (role: string) =>
-    `Results the knowledge base returned for you as ${role}. Documents your role, specialization or the sensitivity level does not allow are left out.`,
-  resultCount: (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`,
+  fgaListLabel: 'Sample authorization checks',
+  allowed: 'Allowed',
+  denied: 'Denied',
+  sampleNote: (note: string) => `Note: ${note}`,
+  fgaNote:
+    'Each question is checked against the authorization model with the asking person’s role, specializations and the document’s sensitivity, as the knowledge base does for you.',
 } as const;
 
 /** What the pillar buttons explain (§1: the three pillars). */
@@ -59,7 +62,7 @@ export const DEMO_DESCRIPTIONS: Readonly<Record<DemoKind, string>> = {
   authentication:
     'Who you are: your identity, role, permissions and whether you used multi-factor authentication.',
   tokenVault: 'Tool control: whether the identity service holds tokens for connected tools on your behalf.',
-  fga: 'Knowledge limitation: 4 sample searches of the medical knowledge base, filtered by your access.',
+  fga: 'Knowledge limitation: 4 sample questions to the authorization model, each allowed or denied.',
 };
 
 const DEMO_ICONS: Readonly<Record<DemoKind, ReactNode>> = {
@@ -144,24 +147,40 @@ function TokenVaultDetails({ data }: { data: TokenVaultResult }) {
   );
 }
 
-function FgaDetails({ data, role }: { data: FgaResult; role: string }) {
+/** §2, §9 Each sample question with its answer in words (not colour alone), and the §6 note when there is one. */
+function FgaDetails({ data }: { data: FgaResult }) {
   return (
     <Stack space="small">
-      <Facts
-        rows={data.queries.map((q) => ({
-          label: `'${q.query}'`,
-          value: CHALLENGE_DEMO_TEXTS.resultCount(q.count),
-        }))}
-      />
+      <Stack as="ul" space="small" aria-label={CHALLENGE_DEMO_TEXTS.fgaListLabel}>
+        {data.items.map((item) => (
+          <li key={item.id} className={styles.sample}>
+            <Badge
+              tone={item.allowed ? 'positive' : 'critical'}
+              weight="strong"
+              icon={item.allowed ? <CheckIcon size="small" /> : <LockIcon size="small" />}
+            >
+              {item.allowed ? CHALLENGE_DEMO_TEXTS.allowed : CHALLENGE_DEMO_TEXTS.denied}
+            </Badge>
+            <Stack space="xsmall">
+              <Text size="small">{item.query}</Text>
+              {item.note ? (
+                <Text size="small" tone="muted">
+                  {CHALLENGE_DEMO_TEXTS.sampleNote(item.note)}
+                </Text>
+              ) : null}
+            </Stack>
+          </li>
+        ))}
+      </Stack>
       <Text size="small" tone="muted">
-        {CHALLENGE_DEMO_TEXTS.fgaNote(role)}
+        {CHALLENGE_DEMO_TEXTS.fgaNote}
       </Text>
     </Stack>
   );
 }
 
 /** The details of a demo that succeeded. */
-function successDetails(kind: DemoKind, outcomes: DemoOutcomes, role: string): ReactNode {
+function successDetails(kind: DemoKind, outcomes: DemoOutcomes): ReactNode {
   if (kind === 'authentication') {
     const o = outcomes.authentication;
     return o.state === 'success' ? <AuthenticationDetails data={o.data} /> : null;
@@ -171,10 +190,10 @@ function successDetails(kind: DemoKind, outcomes: DemoOutcomes, role: string): R
     return o.state === 'success' ? <TokenVaultDetails data={o.data} /> : null;
   }
   const o = outcomes.fga;
-  return o.state === 'success' ? <FgaDetails data={o.data} role={role} /> : null;
+  return o.state === 'success' ? <FgaDetails data={o.data} /> : null;
 }
 
-function Outcome({ kind, outcomes, role }: { kind: DemoKind; outcomes: DemoOutcomes; role: string }) {
+function Outcome({ kind, outcomes }: { kind: DemoKind; outcomes: DemoOutcomes }) {
   const label = DEMO_LABELS[kind];
   const outcome: DemoOutcome<unknown> = outcomes[kind];
   if (outcome.state === 'idle') return null;
@@ -187,7 +206,7 @@ function Outcome({ kind, outcomes, role }: { kind: DemoKind; outcomes: DemoOutco
         {outcome.message}
       </Text>
     );
-  else body = successDetails(kind, outcomes, role);
+  else body = successDetails(kind, outcomes);
   return (
     <li className={styles.outcome}>
       <Stack space="small">
@@ -289,7 +308,7 @@ export function ChallengeDemoScreen({ session, outcomes, onRun, onNavigate }: Ch
           ) : (
             <ul className={styles.outcomes}>
               {shown.map((kind) => (
-                <Outcome key={kind} kind={kind} outcomes={outcomes} role={session.role} />
+                <Outcome key={kind} kind={kind} outcomes={outcomes} />
               ))}
             </ul>
           )}
