@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests render whole screens with user-event; on a loaded 2-core CI machine 5 s is too tight.
+    testTimeout: 15_000,
   },
 });
