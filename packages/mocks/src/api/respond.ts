@@ -101,13 +101,18 @@ export function eventStreamResponse(
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      // A dropped stream fails on the read after its last event: failing at once would discard events the
+      // reader has not taken yet, so how much of the reply arrived would depend on timing.
+      if (next >= checked.length) {
+        if (options.end === 'error') controller.error(new Error(STREAM_DROPPED_MESSAGE));
+        else controller.close();
+        return;
+      }
       if (next > 0 && delayMs > 0) await pause(delayMs);
       const event = checked[next];
       next += 1;
       if (event) controller.enqueue(encoder.encode(encodeSseEvent(event)));
-      if (next < checked.length) return;
-      if (options.end === 'error') controller.error(new Error(STREAM_DROPPED_MESSAGE));
-      else controller.close();
+      if (next >= checked.length && options.end !== 'error') controller.close();
     },
   });
   return new HttpResponse(body, {
