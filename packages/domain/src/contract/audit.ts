@@ -18,6 +18,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'knowledge',
   'audit',
   'chat',
+  'calendar',
+  'approval',
 ] as const;
 export const AuditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof AuditResourceTypeSchema>;

@@ -7,6 +7,7 @@ import { readSseFrames } from '../sse';
 import { STREAM_DONE_MARKER } from '../constants';
 import { ChatActionSchema, KnowledgeRefSchema } from '../entities';
 import { ErrorCodeSchema, MAX_ERROR_MESSAGE_LENGTH } from './errors';
+import { ChatToolEventSchema } from './pillars';
 
 export const SSE_CONTENT_TYPE = 'text/event-stream';
 export const MAX_CHAT_MESSAGES = 50;
@@ -69,6 +70,7 @@ export const ChatDoneEventSchema = z.strictObject({ type: z.literal('done') });
 
 export const ChatStreamEventSchema = z.discriminatedUnion('type', [
   ChatMetaEventSchema,
+  ChatToolEventSchema,
   ChatTokenEventSchema,
   ChatDisclaimerEventSchema,
   ChatErrorEventSchema,

@@ -4,3 +4,4 @@ export * from './bodies';
 export * from './chat';
 export * from './responses';
 export * from './routes';
+export * from './pillars';

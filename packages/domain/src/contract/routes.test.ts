@@ -5,6 +5,7 @@ import { PERMISSION_ALERTS, ROUTE_TEXTS, USER_MANAGEMENT_TEXTS } from '../texts'
 import type { AuditEvent } from './audit';
 import type { UserCreate } from './bodies';
 import type { ChatStreamEvent } from './chat';
+import type { ApprovalRequest, CalendarEvent, VaultConnection } from './pillars';
 import type { KnowledgeListItem } from './responses';
 import {
   AUTHENTICATED,
@@ -35,6 +36,45 @@ const appointment: Appointment = {
   type: 'follow-up',
   status: 'scheduled',
   notes: 'Review HbA1c.',
+};
+const disconnected: VaultConnection = {
+  connection: 'calendar',
+  connected: false,
+  scopes: [],
+  connectedAt: null,
+};
+const calendarEvent: CalendarEvent = {
+  id: 'evt-apt-1001',
+  title: 'Follow-up with Dr. Alice Smith',
+  start: '2026-08-03T09:30:00Z',
+  end: '2026-08-03T10:00:00Z',
+  location: 'Sentinel Health clinic',
+  description: 'Review HbA1c.',
+  appointmentId: 'apt-1001',
+};
+const approval: ApprovalRequest = {
+  id: 'apr-1',
+  tool: 'prescription_async_auth',
+  action: 'prescribe',
+  status: 'pending',
+  requestedBy: 'auth0|alice',
+  approverSub: 'auth0|alice',
+  patientId: 'P-1001',
+  summary: 'Metformin 500 mg, Twice daily, for Jane Doe',
+  prescription: {
+    patientName: 'Jane Doe',
+    patientEmail: 'jane.doe@example.com',
+    medication: 'Metformin',
+    dosage: '500 mg',
+    frequency: 'Twice daily',
+    duration: '90 days',
+    instructions: 'Take with meals.',
+    refillsAllowed: 2,
+  },
+  createdAt: '2026-08-01T09:00:00Z',
+  expiresAt: '2026-08-01T09:10:00Z',
+  decidedAt: null,
+  prescriptionId: null,
 };
 const record: MedicalRecord = {
   id: 'rec-1001',
@@ -281,6 +321,23 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
       ],
     },
   },
+  getCalendarConnection: { params: {}, query: {}, body: undefined, response: disconnected },
+  connectCalendar: {
+    params: {},
+    query: {},
+    body: { scopes: ['calendar:read'] },
+    response: { ...disconnected, connected: true, scopes: ['calendar:read'], connectedAt: '2026-08-01T09:00:00Z' },
+  },
+  disconnectCalendar: { params: {}, query: {}, body: undefined, response: undefined },
+  listCalendarEvents: { params: {}, query: {}, body: undefined, response: { items: [calendarEvent] } },
+  listApprovals: { params: {}, query: {}, body: undefined, response: { items: [approval] } },
+  getApproval: { params: { id: 'apr-1' }, query: {}, body: undefined, response: approval },
+  decideApproval: {
+    params: { id: 'apr-1' },
+    query: {},
+    body: { decision: 'approve' },
+    response: { ...approval, status: 'approved', decidedAt: '2026-08-01T09:05:00Z', prescriptionId: 'rx-9' },
+  },
   listAudit: { params: {}, query: {}, body: undefined, response: { items: [auditRow] } },
 };
 
@@ -320,6 +377,13 @@ describe('the route table', () => {
         'GET /api/identity/status',
         'GET /api/identity/fga-samples',
         'GET /api/audit',
+        'GET /api/vault/calendar',
+        'POST /api/vault/calendar',
+        'DELETE /api/vault/calendar',
+        'GET /api/calendar/events',
+        'GET /api/approvals',
+        'GET /api/approvals/:id',
+        'POST /api/approvals/:id/decision',
       ].sort(),
     );
   });
@@ -375,6 +439,13 @@ describe('permissions the server requires (§6)', () => {
     ['identityStatus', AUTHENTICATED],
     ['fgaSamples', AUTHENTICATED],
     ['listAudit', AUTHENTICATED],
+    ['getCalendarConnection', 'read:appointments'],
+    ['connectCalendar', 'read:appointments'],
+    ['disconnectCalendar', 'read:appointments'],
+    ['listCalendarEvents', 'read:appointments'],
+    ['listApprovals', 'write:prescriptions'],
+    ['getApproval', 'write:prescriptions'],
+    ['decideApproval', 'write:prescriptions'],
   ] as const)('%s requires %s', (name, permission) => {
     expect(def(name).permission).toBe(permission);
   });
@@ -565,6 +636,6 @@ describe('type helpers', () => {
     expectTypeOf<ResponseBody<'deleteUser'>>().toEqualTypeOf<undefined>();
     expectTypeOf<ResponseBody<'chat'>>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf<RouteParams<'getRecord'>>().toEqualTypeOf<{ id: string }>();
-    expect(ROUTE_NAMES).toHaveLength(24);
+    expect(ROUTE_NAMES).toHaveLength(31);
   });
 });

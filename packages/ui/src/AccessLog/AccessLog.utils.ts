@@ -44,6 +44,8 @@ export const ACCESS_RESOURCE_LABELS: Readonly<
   knowledge: { one: 'knowledge article', article: 'a', all: 'knowledge articles' },
   audit: { one: 'access history entry', article: 'an', all: 'access history' },
   chat: { one: 'assistant chat', article: 'an', all: 'assistant chats' },
+  calendar: { one: 'calendar connection', article: 'a', all: 'calendar events' },
+  approval: { one: 'approval request', article: 'an', all: 'approval requests' },
 };
 
 /** §6 roles as people read them. */
