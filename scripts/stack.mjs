@@ -1,7 +1,9 @@
 // The running product, as one function: the identity provider (apps/idp, :4000) and the API (apps/api) which
 // serves the portal's production build and /api on the portal origin (:5173). In dev mode the API listens on
 // :3000 and the portal's Vite dev server (:5173, hot reload) proxies /api to it. Unless MODEL_ENDPOINT_URL or
-// HF_TOKEN is set, the built-in demo model (apps/model, :5050) starts too and the API is pointed at it. Used by
+// HF_TOKEN is set, the built-in demo model (apps/model, :5050) starts too and the API is pointed at it. The token
+// vault's calendar service (apps/calendar, :4100) starts with the API, which reaches it with calendar tokens from
+// the identity provider's token exchange (its client secret is the file the provider creates at run time). Used by
 // `npm start`, `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +16,7 @@ export const PORTAL_URL = 'http://localhost:5173';
 export const IDP_URL = 'http://localhost:4000';
 export const DEV_API_PORT = 3000;
 export const MODEL_URL = 'http://localhost:5050';
+export const CALENDAR_URL = 'http://localhost:4100';
 
 const require = createRequire(join(ROOT, 'package.json'));
 const tsxImport = ['--import', 'tsx'];
@@ -33,8 +36,8 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts the stack. `dataRoot` (optional) puts the identity provider's and the API's data folders under one
- * directory (tests use a fresh temporary one); by default each app keeps its own `.data` folder. `stdio`
+ * Starts the stack. `dataRoot` (optional) puts the identity provider's, the calendar's and the API's data folders
+ * under one directory (tests use a fresh temporary one); by default each app keeps its own `.data` folder. `stdio`
  * 'inherit' shows the servers' logs; 'ignore' hides them (errors still go to stderr). Resolves once every
  * server answers; `stop()` ends them all and resolves when they have exited.
  */
@@ -44,6 +47,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
   // The built-in demo model (apps/model) answers the API unless the user configured a model of their own.
   const userModel = ['MODEL_ENDPOINT_URL', 'HF_TOKEN'].some((name) => env[name] ?? process.env[name] ?? '');
   const builtinModel = hasApi && !userModel && existsSync(join(ROOT, 'apps/model/src/main.ts'));
+  const hasCalendar = hasApi && existsSync(join(ROOT, 'apps/calendar/src/main.ts'));
   const dataEnv = (name, sub) => (dataRoot ? { [name]: join(dataRoot, sub) } : {});
   const children = [];
   const launch = (args, cwd, extraEnv) => {
@@ -71,6 +75,13 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
       MODEL_NAME: 'sentinel-demo',
     });
   }
+  if (hasCalendar) {
+    launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/calendar'), {
+      CALENDAR_PORT: '4100',
+      CALENDAR_ISSUER: `${IDP_URL}/`,
+      ...dataEnv('CALENDAR_DATA_DIR', 'calendar'),
+    });
+  }
   if (hasApi) {
     launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/api'), {
       API_PORT: String(dev ? DEV_API_PORT : 5173),
@@ -79,6 +90,9 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
       ...(builtinModel
         ? { MODEL_ENDPOINT_URL: `${MODEL_URL}/v1`, MODEL_NAME: 'sentinel-demo', MODEL_BUILTIN: '1' }
         : {}),
+      ...(hasCalendar ? { CALENDAR_URL } : {}),
+      // The API client's secret, created by the identity provider in its data folder on first start.
+      ...(dataRoot ? { API_CLIENT_SECRET_FILE: join(dataRoot, 'idp', 'api-client.json') } : {}),
     });
   }
   if (dev || !hasApi) {
@@ -99,6 +113,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
           ? [waitForUrl(`${dev ? `http://localhost:${DEV_API_PORT}` : PORTAL_URL}/api/health`)]
           : []),
         ...(builtinModel ? [waitForUrl(`${MODEL_URL}/health`)] : []),
+        ...(hasCalendar ? [waitForUrl(`${CALENDAR_URL}/health`)] : []),
       ]),
       ...exited.map((p) =>
         p.then((code) => Promise.reject(new Error(`a server exited early (code ${code})`))),
@@ -112,6 +127,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     portalUrl: PORTAL_URL,
     idpUrl: IDP_URL,
     modelUrl: builtinModel ? MODEL_URL : undefined,
+    calendarUrl: hasCalendar ? CALENDAR_URL : undefined,
     hasApi,
     children,
     stop,

@@ -40,6 +40,7 @@ console.log('\nSentinel Health is running:');
 console.log(`  Portal             ${stack.portalUrl}${stack.hasApi ? ' (API under /api)' : ''}`);
 console.log(`  Identity provider  ${stack.idpUrl}`);
 if (stack.modelUrl) console.log(`  Built-in model     ${stack.modelUrl} (demo)`);
+if (stack.calendarUrl) console.log(`  Calendar service   ${stack.calendarUrl} (token vault)`);
 console.log('Demo accounts (offline demo only; TOTP secret JBSWY3DPEHPK3PXP for doctors and the admin):');
 for (const [email, password, role] of [
   ['jane.doe@example.com', 'Demo-patient-1', 'patient'],

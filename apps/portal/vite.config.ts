@@ -2,6 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { forbiddenKindsOf } from './scripts/bundleRules.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -22,16 +23,7 @@ function authSettingsFromPlainNames(env: Record<string, string>): Record<string,
   return defined;
 }
 
-/** Code that must never reach a browser bundle: mocks, test and story code, the model SDK (server only). */
-const FORBIDDEN_IN_BUNDLE = [
-  /[\\/]node_modules[\\/]msw[\\/]/,
-  /[\\/]node_modules[\\/]@huggingface[\\/]/,
-  /[\\/]node_modules[\\/]@testing-library[\\/]/,
-  /[\\/]packages[\\/]mocks[\\/]/,
-  /\.(test|stories)\.[cm]?[jt]sx?$/,
-];
-
-/** Fails the build when a forbidden module ends up in any chunk. */
+/** Fails the build when code that must stay out of the portal (scripts/bundleRules.ts) ends up in any chunk. */
 function bundleGuard(): Plugin {
   return {
     name: 'sentinel-bundle-guard',
@@ -39,9 +31,7 @@ function bundleGuard(): Plugin {
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
-        const offending = Object.keys(output.modules).filter((id) =>
-          FORBIDDEN_IN_BUNDLE.some((pattern) => pattern.test(id)),
-        );
+        const offending = Object.keys(output.modules).filter((id) => forbiddenKindsOf(id).length > 0);
         if (offending.length) {
           this.error(
             `${output.fileName} contains code that must stay out of the portal:\n${offending.join('\n')}`,
@@ -69,8 +59,7 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     target: 'es2022',
-    // The entry is React DOM, the Auth0 SDK and the router (about 525 kB minified, 157 kB gzipped): the
-    // default 500 kB warning would fire on every build without saying anything new.
-    chunkSizeWarningLimit: 600,
+    // .vite/manifest.json: which chunks each route loads, read by scripts/check-budgets.ts (issue 7 budgets).
+    manifest: true,
   },
 }));

@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin(), react()],
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

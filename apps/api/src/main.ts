@@ -9,6 +9,7 @@ import { settingsFromEnv } from './config';
 import { createAuthorizer, fgaSettingsFromEnv } from './fga';
 import { buildServer } from './server';
 import { openStore } from './store/index';
+import { vaultSettingsFromEnv } from './vault';
 
 const settings = settingsFromEnv();
 const knowledge = loadKnowledge();
@@ -27,6 +28,8 @@ const app = await buildServer({
   store,
   knowledge: () => knowledge.value,
   model: settings.model,
+  // The token vault: the calendar service (CALENDAR_URL) and the identity provider's token exchange.
+  vault: vaultSettingsFromEnv(process.env, settings.issuer),
   // Local evaluation of knowledge/fga/model.fga, or an OpenFGA server when FGA_API_URL is set.
   authorizer: createAuthorizer(fgaSettingsFromEnv(process.env)),
   logger: {

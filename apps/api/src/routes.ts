@@ -24,7 +24,7 @@ import {
   type RouteQuery,
 } from '@sentinel/domain/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenVerifier } from './auth';
+import { bearerToken, type TokenVerifier } from './auth';
 import { resolveCaller, type Caller } from './caller';
 import type { StoreTx, Store } from './store/types';
 
@@ -47,6 +47,8 @@ export type AuditDetail = {
 export type RouteContext<N extends RouteName> = {
   readonly tx: StoreTx;
   readonly caller: Caller;
+  /** The caller's verified access token, for the token vault's exchange; never stored, logged or answered. */
+  readonly accessToken: string;
   readonly params: RouteParams<N>;
   readonly query: RouteQuery<N>;
   readonly body: ParsedRequestBody<N>;
@@ -173,6 +175,7 @@ async function handle<N extends RouteName>(
     const result = await impl({
       tx,
       caller,
+      accessToken: bearerToken(request.headers.authorization) ?? '',
       now,
       params: parsedParams.value as RouteParams<N>,
       query: parsedQuery.value as RouteQuery<N>,

@@ -27,10 +27,12 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { assistantRoutes, createAssistant, type AssistantOptions } from './assistant/routes';
 import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
+import { approvalRoutes } from './policies/approvals';
 import { clinicalRoutes } from './policies/clinical';
 import { identityRoutes } from './policies/identity';
 import { knowledgeRoutes } from './policies/knowledge';
 import { userRoutes } from './policies/users';
+import { createVault, vaultRoutes, vaultSettingsFromEnv, type VaultSettings } from './vault';
 import {
   ContractDriftError,
   registerRoutes,
@@ -39,6 +41,7 @@ import {
   type RouteImpls,
 } from './routes';
 import type { Store } from './store/types';
+import { applySecurityHeaders, registerSecurityHeaders } from './security-headers';
 
 export type ServerOptions = {
   readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
@@ -56,6 +59,8 @@ export type ServerOptions = {
   readonly model?: ModelSettings;
   /** The per-user chat limit's size and clock (tests); 20 a minute by default. */
   readonly chatRateLimit?: AssistantOptions['rateLimit'];
+  /** The token vault's calendar and token exchange; by default the embedded stack's (vault/settings.ts). */
+  readonly vault?: VaultSettings;
 };
 
 /** What a log line may say about a request: never the query string (search text is PHI), never headers. */
@@ -139,8 +144,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // URL is bounded anyway by Node's 16 KiB header limit.
     routerOptions: { maxParamLength: 16_384 },
     // A path the router cannot decode (malformed percent-encoding) gets the contract's body, not Fastify's own.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const bad = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      applySecurityHeaders(request, reply as FastifyReply);
       const answer = bad
         ? { status: 400, body: errorBody('invalid_input', '') }
         : { status: 500, body: errorBody('internal', '') };
@@ -151,6 +157,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Raw bytes for every content type; the route runner decides what is acceptable.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  registerSecurityHeaders(app, { issuer: settings.issuer });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -194,17 +201,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     log: app.log,
     ...(options.chatRateLimit ? { rateLimit: options.chatRateLimit } : {}),
   });
+  const vault = createVault(options.vault ?? vaultSettingsFromEnv({}, settings.issuer), { log: app.log });
+  const clock = options.now ?? (() => new Date());
   const impls: RouteImpls = {
     ...clinicalRoutes,
+    ...approvalRoutes,
     ...userRoutes,
     ...knowledgeRoutes(options.knowledge, authorizer),
     ...identityRoutes(options.knowledge, authorizer),
-    ...assistantRoutes(assistant, options.knowledge, app.log, authorizer),
+    ...assistantRoutes(assistant, options.knowledge, app.log, {
+      authorizer,
+      calendar: { store, vault, now: clock },
+    }),
+    ...vaultRoutes(vault),
   };
   const env: RouteEnv = {
     store,
     verify,
-    now: options.now ?? (() => new Date()),
+    now: clock,
     adminEmail: settings.adminEmail,
     stream: (reply, route, stream) => writeEventStream(reply, route.status, stream),
   };

@@ -12,12 +12,17 @@ import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import type { Result } from '@sentinel/domain';
+import type { ApprovalRequest } from '@sentinel/domain/contract';
 import { createTokenVerifier } from './auth';
+import { resolveCaller } from './caller';
+import { proposePrescription } from './policies/approvals';
 import { buildServer, type ServerOptions } from './server';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
 
 export const TEST_ISSUER = 'http://localhost:4000/';
+export type { TokenExchanger } from './vault';
 export const TEST_AUDIENCE = 'https://api.sentinel-health.example';
 
 const knowledge = loadKnowledge();
@@ -54,6 +59,8 @@ export type TestServerOptions = {
   readonly model?: ServerOptions['model'];
   /** The chat limit's size and clock. */
   readonly chatRateLimit?: ServerOptions['chatRateLimit'];
+  /** The token vault's calendar and token exchange (default: the embedded stack's, http://localhost:4100). */
+  readonly vault?: ServerOptions['vault'];
 };
 
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
@@ -116,6 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.chatRateLimit ? { chatRateLimit: options.chatRateLimit } : {}),
+    ...(options.vault ? { vault: options.vault } : {}),
   });
   await app.ready();
   return {
@@ -161,4 +169,21 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+/**
+ * What the assistant's prescription tool does for `who`, the only way an approval request comes to exist: files
+ * `proposal` at `now` in a transaction of its own. For tests that need approval requests without a chat.
+ */
+export async function proposeAs(
+  store: Store,
+  who: PersonaKey,
+  proposal: unknown,
+  now: Date,
+): Promise<Result<ApprovalRequest>> {
+  return store.transaction(async (tx) => {
+    const caller = await resolveCaller(tx, { sub: PERSONAS[who].sub, amr: ['pwd'], payload: {} });
+    if (!caller.ok) return caller;
+    return proposePrescription(tx, caller.value, proposal, now);
+  });
 }

@@ -14,9 +14,11 @@ import {
   ROLES_CLAIM,
   SPECIALIZATIONS_CLAIM,
 } from './accounts';
+import type { ApiClientCredentials } from './apiClient';
 import type { IdpKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
 import {
+  API_CLIENT_ID,
   API_SCOPES,
   COOKIE_PREFIX,
   OIDC_SCOPES,
@@ -36,6 +38,7 @@ export function buildConfiguration(
   settings: IdpSettings,
   keys: IdpKeys,
   adapter: new (name: string) => Adapter,
+  apiClient?: ApiClientCredentials,
 ): Configuration {
   const apiScope = API_SCOPES.join(' ');
   const redirectUris = portalRedirectUris(settings);
@@ -55,6 +58,21 @@ export function buildConfiguration(
         grant_types: ['authorization_code', 'refresh_token', TOKEN_EXCHANGE_GRANT],
         id_token_signed_response_alg: 'RS256',
       },
+      // The API, server side: it only exchanges its callers' access tokens for calendar-scoped ones.
+      ...(apiClient
+        ? [
+            {
+              client_id: API_CLIENT_ID,
+              client_secret: apiClient.client_secret,
+              client_name: 'Sentinel Health API (token vault)',
+              application_type: 'web' as const,
+              token_endpoint_auth_method: 'client_secret_basic' as const,
+              redirect_uris: [],
+              response_types: [],
+              grant_types: [TOKEN_EXCHANGE_GRANT],
+            },
+          ]
+        : []),
     ],
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -93,7 +111,12 @@ export function buildConfiguration(
       // refresh token the access token is issued for, which carry the login's amr.
       const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
       const amr = refresh?.amr ?? code?.amr;
-      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}) };
+      // RFC 8693 §4.1: a token the API obtained by exchange names the API as the party acting for the user.
+      const acting =
+        token.kind === 'AccessToken' && token.clientId === API_CLIENT_ID && token.gty === TOKEN_EXCHANGE_GRANT
+          ? { act: { sub: API_CLIENT_ID } }
+          : {};
+      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}), ...acting };
     },
     features: {
       devInteractions: { enabled: false },

@@ -7,7 +7,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rateLimit';
 import { startIdp, type RunningIdp } from './server';
-import { PORTAL_CLIENT_ID, type IdpSettings } from './settings';
+import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
 import {
   authorizeUrl,
   Browser,
@@ -590,5 +590,147 @@ describe('token exchange', () => {
         await exchange(running.url, { subject_token: tokens.access_token, audience: 'https://evil.example' })
       ).json(),
     ).toMatchObject({ error: 'invalid_target' });
+  });
+});
+
+describe('token exchange for the calendar (token vault)', () => {
+  const TE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+  const AT_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+  const CALENDAR = 'urn:sentinel:calendar';
+
+  const apiSecret = async () =>
+    (JSON.parse(await readFile(path.join(dataDir, 'api-client.json'), 'utf8')) as { client_secret: string })
+      .client_secret;
+  /** The API's call: client_secret_basic, the caller's access token as subject. */
+  const exchangeAsApi = (base: string, secret: string, fields: Record<string, string>) =>
+    fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${API_CLIENT_ID}:${secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: TE,
+        subject_token_type: AT_TYPE,
+        audience: CALENDAR,
+        ...fields,
+      }),
+    });
+
+  it("the API exchanges a caller's access token for a short-lived calendar token of the same subject", async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    const res = await exchangeAsApi(running.url, await apiSecret(), {
+      subject_token: tokens.access_token,
+      scope: 'calendar:read',
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; issued_token_type: string; scope: string };
+    expect(body).toMatchObject({ issued_token_type: AT_TYPE, token_type: 'Bearer', scope: 'calendar:read' });
+    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
+    const at = await jwtVerify(body.access_token, jwks, {
+      issuer: running.issuer,
+      audience: CALENDAR,
+      algorithms: ['RS256'],
+    });
+    expect(decodeProtectedHeader(body.access_token).alg).toBe('RS256');
+    expect(at.payload.sub).toBe(PERSONAS.jane.sub);
+    expect(at.payload.scope).toBe('calendar:read');
+    expect(at.payload.client_id).toBe(API_CLIENT_ID);
+    expect(at.payload.act).toEqual({ sub: API_CLIENT_ID });
+    expect((at.payload.exp ?? 0) - (at.payload.iat ?? 0)).toBeLessThanOrEqual(300);
+    // The calendar token is not an API token.
+    await expect(
+      jwtVerify(body.access_token, jwks, { issuer: running.issuer, audience: API, algorithms: ['RS256'] }),
+    ).rejects.toThrow();
+  });
+
+  it('gives calendar:write only to a user allowed to write appointments', async () => {
+    const running = await start();
+    const secret = await apiSecret();
+    const jane = (await signInForTokens(running, PERSONAS.jane)).tokens;
+    const alice = (await signInForTokens(running, PERSONAS.alice)).tokens;
+    const forAlice = await exchangeAsApi(running.url, secret, {
+      subject_token: alice.access_token,
+      scope: 'calendar:read calendar:write',
+    });
+    expect(forAlice.status).toBe(200);
+    expect(((await forAlice.json()) as { scope: string }).scope).toBe('calendar:read calendar:write');
+    const forJane = await exchangeAsApi(running.url, secret, {
+      subject_token: jane.access_token,
+      scope: 'calendar:read calendar:write',
+    });
+    expect(forJane.status).toBe(400);
+    expect(await forJane.json()).toMatchObject({ error: 'invalid_scope' });
+  });
+
+  it('refuses other audiences, other scopes, a wrong secret and the portal asking for the calendar', async () => {
+    const running = await start();
+    const secret = await apiSecret();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    const subject = { subject_token: tokens.access_token };
+    const errorOf = async (res: Promise<Response>) => {
+      const answer = await res;
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      return ((await answer.json()) as { error: string }).error;
+    };
+    expect(await errorOf(exchangeAsApi(running.url, secret, { ...subject, audience: API }))).toBe(
+      'invalid_target',
+    );
+    expect(
+      await errorOf(exchangeAsApi(running.url, secret, { ...subject, audience: 'https://evil.example' })),
+    ).toBe('invalid_target');
+    expect(await errorOf(exchangeAsApi(running.url, secret, { ...subject, scope: 'read:health_data' }))).toBe(
+      'invalid_scope',
+    );
+    expect(await errorOf(exchangeAsApi(running.url, secret, { ...subject, scope: 'calendar:admin' }))).toBe(
+      'invalid_scope',
+    );
+    expect(await errorOf(exchangeAsApi(running.url, 'not-the-secret', subject))).toBe('invalid_client');
+    expect(
+      await errorOf(
+        exchangeAsApi(running.url, secret, { subject_token: tokens.id_token, scope: 'calendar:read' }),
+      ),
+    ).toBe('invalid_grant');
+    const fromPortal = fetch(`${running.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: TE,
+        client_id: PORTAL_CLIENT_ID,
+        subject_token_type: AT_TYPE,
+        subject_token: tokens.access_token,
+        audience: CALENDAR,
+        scope: 'calendar:read',
+      }),
+    });
+    expect(await errorOf(fromPortal)).toBe('invalid_target');
+  });
+
+  it('keeps the API client secret in the git-ignored data folder, private, and the same after a restart', async () => {
+    const first = await start();
+    const secret = await apiSecret();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(path.join(dataDir, 'api-client.json'))).mode & 0o077).toBe(0);
+    await first.close();
+    idp = undefined;
+    const again = await start();
+    expect(await apiSecret()).toBe(secret);
+    const { tokens } = await signInForTokens(again, PERSONAS.john);
+    const res = await exchangeAsApi(again.url, secret, { subject_token: tokens.access_token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { scope: string }).scope).toBe('calendar:read');
+  });
+
+  it('takes the API client secret from the settings when one is given', async () => {
+    idp = await startIdp(
+      { ...settings(), apiClientSecret: 'given-secret-given-secret-given-secret' },
+      { silent: true },
+    );
+    const { tokens } = await signInForTokens(idp, PERSONAS.jane);
+    const res = await exchangeAsApi(idp.url, 'given-secret-given-secret-given-secret', {
+      subject_token: tokens.access_token,
+    });
+    expect(res.status).toBe(200);
   });
 });

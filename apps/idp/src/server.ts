@@ -8,11 +8,19 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { buildConfiguration, portalRedirectUris } from './config';
 import { createFileAdapter } from './adapter';
+import { loadOrCreateApiClient } from './apiClient';
 import { createInteractionHandler } from './interactions';
 import { loadOrCreateKeys } from './keys';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
-import { issuerFor, PORTAL_CLIENT_ID, TOKEN_EXCHANGE_GRANT, type IdpSettings } from './settings';
+import {
+  API_CLIENT_ID,
+  DEFAULT_CALENDAR_AUDIENCE,
+  issuerFor,
+  PORTAL_CLIENT_ID,
+  TOKEN_EXCHANGE_GRANT,
+  type IdpSettings,
+} from './settings';
 
 export type RunningIdp = {
   /** Base URL without a trailing slash (what auth0-spa-js takes as `domain`). */
@@ -49,6 +57,9 @@ export async function startIdp(
   options: { limiter?: RateLimiter; silent?: boolean } = {},
 ): Promise<RunningIdp> {
   const keys = await loadOrCreateKeys(settings.dataDir);
+  const apiClient = settings.apiClientSecret
+    ? { client_id: API_CLIENT_ID, client_secret: settings.apiClientSecret }
+    : await loadOrCreateApiClient(settings.dataDir);
   const store = createFileAdapter(settings.dataDir);
   const limiter = options.limiter ?? createRateLimiter();
 
@@ -63,13 +74,18 @@ export async function startIdp(
   const port = (server.address() as AddressInfo).port;
   const issuer = issuerFor(settings, port);
 
-  const provider = new Provider(issuer, buildConfiguration(settings, keys, store.Adapter));
+  const provider = new Provider(issuer, buildConfiguration(settings, keys, store.Adapter, apiClient));
   provider.proxy = false;
 
   // Token exchange (RFC 8693) for the assistant's token vault.
   provider.registerGrantType(
     TOKEN_EXCHANGE_GRANT,
-    createTokenExchangeHandler({ issuer, apiAudience: settings.apiAudience, jwks: keys.jwks }),
+    createTokenExchangeHandler({
+      issuer,
+      apiAudience: settings.apiAudience,
+      calendarAudience: settings.calendarAudience ?? DEFAULT_CALENDAR_AUDIENCE,
+      jwks: keys.jwks,
+    }),
     TOKEN_EXCHANGE_PARAMETERS,
   );
 

@@ -7,6 +7,14 @@ export const PORTAL_CLIENT_ID = 'sentinel-portal';
 export const DEFAULT_PORTAL_ORIGIN = 'http://localhost:5173';
 export const DEFAULT_API_AUDIENCE = 'https://api.sentinel-health.example';
 export const API_SCOPES = ['read:health_data', 'write:health_data'] as const;
+/**
+ * The API's own confidential client: it exchanges a user's API access token for a calendar-scoped one (the
+ * token vault). Its secret is created at run time (api-client.json in the data folder) or given by
+ * IDP_API_CLIENT_SECRET; it is never committed.
+ */
+export const API_CLIENT_ID = 'sentinel-api';
+/** The calendar service's audience: tokens for it come only from a token exchange by the API client. */
+export const DEFAULT_CALENDAR_AUDIENCE = 'urn:sentinel:calendar';
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 export const COOKIE_PREFIX = 'sentinel_idp';
@@ -24,6 +32,10 @@ export type IdpSettings = {
   extraRedirectUris: readonly string[];
   /** The API audience (resource indicator) access tokens are issued for. */
   apiAudience: string;
+  /** The calendar service's audience (token exchange by the API client); DEFAULT_CALENDAR_AUDIENCE when unset. */
+  calendarAudience?: string;
+  /** The API client's secret; when unset, created once and kept in `<dataDir>/api-client.json`. */
+  apiClientSecret?: string;
   /** Folder holding signing keys, cookie keys and the persisted sessions, grants and tokens. */
   dataDir: string;
 };
@@ -37,7 +49,10 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE, IDP_DATA_DIR. */
+/**
+ * Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE,
+ * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET and IDP_DATA_DIR.
+ */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
   const port = Number(env.IDP_PORT ?? DEFAULT_PORT);
   return {
@@ -47,6 +62,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettin
     portalOrigin: (env.IDP_PORTAL_ORIGIN ?? DEFAULT_PORTAL_ORIGIN).replace(/\/+$/, ''),
     extraRedirectUris: list(env.IDP_REDIRECT_URIS),
     apiAudience: env.IDP_API_AUDIENCE ?? DEFAULT_API_AUDIENCE,
+    calendarAudience: env.IDP_CALENDAR_AUDIENCE || DEFAULT_CALENDAR_AUDIENCE,
+    ...(env.IDP_API_CLIENT_SECRET ? { apiClientSecret: env.IDP_API_CLIENT_SECRET } : {}),
     dataDir: env.IDP_DATA_DIR ? path.resolve(env.IDP_DATA_DIR) : DEFAULT_DATA_DIR,
   };
 }

@@ -1,13 +1,17 @@
 /**
- * OAuth 2.0 Token Exchange (RFC 8693) for the assistant's token vault: a client holding one of our API access
- * tokens exchanges it for a fresh, short-lived access token for the API audience, narrowed to the requested
- * scopes, carrying the same roles and permissions. Only `access_token` subject and requested token types are
- * supported; anything else gets a JSON OAuth error.
+ * OAuth 2.0 Token Exchange (RFC 8693), two ways:
+ * - the portal (public client) exchanges one of its API access tokens for a fresh, short-lived access token for
+ *   the API audience, narrowed to the requested scopes, carrying the same roles and permissions;
+ * - the API (confidential client `sentinel-api`) exchanges a caller's API access token for a calendar-scoped
+ *   token (the token vault): audience = the calendar audience, scope within calendar:read calendar:write and
+ *   within the user's permissions, same subject, 5 minutes.
+ * Only `access_token` subject and requested token types are supported; anything else gets a JSON OAuth error.
  */
-import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import { CALENDAR_SCOPES } from '@sentinel/domain/contract';
+import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { findPersona } from './accounts';
-import { API_SCOPES, TOKEN_EXCHANGE_GRANT } from './settings';
+import { API_CLIENT_ID, API_SCOPES, TOKEN_EXCHANGE_GRANT } from './settings';
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 export const TOKEN_EXCHANGE_PARAMETERS = [
@@ -23,11 +27,26 @@ export const TOKEN_EXCHANGE_PARAMETERS = [
 /** Exchanged tokens live 5 minutes. */
 export const EXCHANGED_TOKEN_TTL = 5 * 60;
 
+/**
+ * The permission of the user each calendar scope needs (Auth0's RBAC: a token's scopes never exceed the user's
+ * permissions), so a patient's calendar token can read but never write.
+ */
+export const CALENDAR_SCOPE_PERMISSIONS: Readonly<Record<(typeof CALENDAR_SCOPES)[number], string>> = {
+  'calendar:read': 'read:appointments',
+  'calendar:write': 'write:appointments',
+};
+
 const publicJwk = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({ kty, n, e, kid, alg, use });
+
+const words = (value: unknown) =>
+  String(value ?? '')
+    .split(' ')
+    .filter(Boolean);
 
 export function createTokenExchangeHandler(options: {
   issuer: string;
   apiAudience: string;
+  calendarAudience: string;
   jwks: { keys: JWK[] };
 }) {
   const keySet = createLocalJWKSet({ keys: options.jwks.keys.map(publicJwk) });
@@ -44,10 +63,13 @@ export function createTokenExchangeHandler(options: {
       throw new errors.InvalidRequest(`requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
     }
     if (params.actor_token !== undefined) throw new errors.InvalidRequest('actor_token is not supported');
-    const audience = (params.audience ?? params.resource ?? options.apiAudience) as string;
-    if (audience !== options.apiAudience) throw new errors.InvalidTarget(`unknown audience ${audience}`);
+    const forApi = client.clientId === API_CLIENT_ID;
+    // Each client reaches one audience: the portal the API, the API the calendar.
+    const allowedAudience = forApi ? options.calendarAudience : options.apiAudience;
+    const audience = (params.audience ?? params.resource ?? allowedAudience) as string;
+    if (audience !== allowedAudience) throw new errors.InvalidTarget(`unknown audience ${audience}`);
 
-    let claims;
+    let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(subjectToken, keySet, {
         issuer: options.issuer,
@@ -57,21 +79,37 @@ export function createTokenExchangeHandler(options: {
     } catch {
       throw new errors.InvalidGrant('subject_token is invalid or expired');
     }
-    if (claims.client_id !== client.clientId)
+    // The portal may only exchange its own tokens; the API exchanges the tokens its callers sent it (any client
+    // of ours that was issued a token for the API audience).
+    if (!forApi && claims.client_id !== client.clientId)
       throw new errors.InvalidGrant('subject_token was issued to another client');
+    if (forApi && claims.client_id === API_CLIENT_ID)
+      throw new errors.InvalidGrant('subject_token must be a user access token for the API');
     const persona = typeof claims.sub === 'string' ? findPersona(claims.sub) : undefined;
     if (!persona) throw new errors.InvalidGrant('subject_token subject is unknown');
 
-    const held = new Set(
-      String(claims.scope ?? '')
-        .split(' ')
-        .filter(Boolean),
-    );
-    const asked = typeof params.scope === 'string' ? params.scope.split(' ').filter(Boolean) : [...held];
-    const beyond = asked.filter((s) => !held.has(s) || !(API_SCOPES as readonly string[]).includes(s));
-    if (beyond.length)
-      throw new errors.InvalidScope('requested scope exceeds the subject token', beyond.join(' '));
-    const scope = asked.join(' ');
+    let scope: string;
+    let resourceScopes: readonly string[];
+    if (forApi) {
+      const asked = typeof params.scope === 'string' ? words(params.scope) : ['calendar:read'];
+      const permissions: readonly string[] = persona.permissions;
+      const grantable = (s: string) =>
+        Object.hasOwn(CALENDAR_SCOPE_PERMISSIONS, s) &&
+        permissions.includes(CALENDAR_SCOPE_PERMISSIONS[s as keyof typeof CALENDAR_SCOPE_PERMISSIONS]);
+      const beyond = asked.filter((s) => !grantable(s));
+      if (beyond.length || asked.length === 0)
+        throw new errors.InvalidScope('requested scope is not available to the user', beyond.join(' '));
+      scope = [...new Set(asked)].join(' ');
+      resourceScopes = CALENDAR_SCOPES;
+    } else {
+      const held = new Set(words(claims.scope));
+      const asked = typeof params.scope === 'string' ? words(params.scope) : [...held];
+      const beyond = asked.filter((s) => !held.has(s) || !(API_SCOPES as readonly string[]).includes(s));
+      if (beyond.length)
+        throw new errors.InvalidScope('requested scope exceeds the subject token', beyond.join(' '));
+      scope = asked.join(' ');
+      resourceScopes = API_SCOPES;
+    }
 
     // JWT access tokens carry no grant id, so the exchanged token records a synthetic one naming its source.
     const grantId = `token-exchange:${String(claims.jti ?? '')}`;
@@ -82,9 +120,9 @@ export function createTokenExchangeHandler(options: {
       grantId,
       gty: TOKEN_EXCHANGE_GRANT,
     });
-    token.resourceServer = new provider.ResourceServer(options.apiAudience, {
-      audience: options.apiAudience,
-      scope: API_SCOPES.join(' '),
+    token.resourceServer = new provider.ResourceServer(audience, {
+      audience,
+      scope: resourceScopes.join(' '),
       accessTokenTTL: EXCHANGED_TOKEN_TTL,
       accessTokenFormat: 'jwt',
       jwt: { sign: { alg: 'RS256' } },

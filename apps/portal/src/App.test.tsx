@@ -7,6 +7,8 @@ import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS } from '@sentine
 import { ADMIN_HEADER, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
 import { App } from './App';
 import type { AuthConfig } from './config';
+import { PORTAL_SESSION_TEXTS, PortalSession, loadSdkSession } from './PortalSession';
+import { PortalRoutes } from './PortalRoutes';
 import { CHALLENGE_PAGE_TEXTS } from './SignedInPages';
 
 type Claims = Record<string, unknown>;
@@ -23,13 +25,16 @@ type AuthState = {
 };
 
 // The unmodified SDK is replaced by a controllable state: what the portal does with each state is under test.
+// The provider counts its renders: a visitor's landing must come up without it.
 const sdk = vi.hoisted(() => ({
   state: undefined as unknown as AuthState,
   providerProps: undefined as unknown as Record<string, unknown>,
+  providerRenders: 0,
 }));
 vi.mock('@auth0/auth0-react', () => ({
   Auth0Provider: (props: { children: ReactNode } & Record<string, unknown>) => {
     sdk.providerProps = props;
+    sdk.providerRenders += 1;
     return props.children;
   },
   useAuth0: () => sdk.state,
@@ -83,7 +88,15 @@ function ShowLocation() {
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
+/** The cookie @auth0/auth0-spa-js writes at every sign-in (and logout removes): a session may exist. */
+const SESSION_COOKIE = `auth0.${CONFIG.clientId}.is.authenticated`;
+const setSessionCookie = () => {
+  document.cookie = `${SESSION_COOKIE}=true; path=/`;
+};
+
 function renderAt(path: string, config: AuthConfig = CONFIG) {
+  // A signed-in SDK state comes with the cookie the SDK wrote when that user signed in.
+  if (sdk.state.isAuthenticated) setSessionCookie();
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App config={config} />
@@ -96,16 +109,21 @@ const fetchStub = vi.fn(async () => new Response('Service Unavailable', { status
 
 beforeEach(() => {
   sdk.state = baseState();
+  sdk.providerProps = undefined as unknown as Record<string, unknown>;
+  sdk.providerRenders = 0;
   fetchStub.mockClear();
   // Screens reach the API through fetch; nothing may leave the test, so the API is "down".
   vi.stubGlobal('fetch', fetchStub);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.cookie = `${SESSION_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  localStorage.clear();
 });
 
 describe('the portal while sign-in is loading', () => {
   it('shows the loading screen with the spec text and nothing else', () => {
+    setSessionCookie();
     sdk.state = { ...baseState(), isLoading: true };
     renderAt('/patient-dashboard');
     expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
@@ -122,23 +140,91 @@ describe('the portal while sign-in is loading', () => {
 });
 
 describe('a visitor who is not signed in', () => {
-  it('sees the landing at / with Sign In, which starts the login redirect returning to /', async () => {
+  it('sees the landing at once, without the sign-in SDK', async () => {
+    renderAt('/');
+    expect(screen.getByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+    expect(screen.queryByText(ROUTE_TEXTS.loading)).toBeNull();
+    // Later renders would be the SDK arriving after all: give them their chance.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sdk.providerRenders).toBe(0);
+    expect(screen.getByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+  });
+
+  it('Sign In loads the SDK and starts the login redirect returning to /, the landing staying meanwhile', async () => {
     renderAt('/');
     await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.signIn }));
-    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } });
+    await waitFor(() =>
+      expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } }),
+    );
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledTimes(1);
+    expect(sdk.providerProps).toMatchObject({ clientId: CONFIG.clientId });
+    expect(screen.getByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
   });
 
   it('is sent from /admin-dashboard to / and, after signing in, returns to the deep link', async () => {
     renderAt('/admin-dashboard');
     expect(currentPath()).toBe('/');
     await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.getStarted }));
-    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/admin-dashboard' } });
+    await waitFor(() =>
+      expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({
+        appState: { returnTo: '/admin-dashboard' },
+      }),
+    );
+  });
+
+  it('does not start the redirect while the SDK is still checking for a session, only after', async () => {
+    sdk.state = { ...baseState(), isLoading: true };
+    const view = renderAt('/');
+    await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.signIn }));
+    await waitFor(() => expect(sdk.providerRenders).toBeGreaterThan(0));
+    expect(sdk.state.loginWithRedirect).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+    sdk.state = { ...sdk.state, isLoading: false };
+    view.rerender(
+      <MemoryRouter initialEntries={['/']}>
+        <App config={CONFIG} />
+        <ShowLocation />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(sdk.state.loginWithRedirect).toHaveBeenCalledTimes(1));
   });
 
   it('is sent from an unknown path to /', () => {
     renderAt('/no/such/page');
     expect(currentPath()).toBe('/');
     expect(screen.getByRole('button', { name: LANDING_TEXTS.startNow })).toBeDefined();
+  });
+});
+
+describe('a returning user', () => {
+  it("with the SDK's session cookie gets the SDK at once and lands on their dashboard", async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    expect(sdk.providerRenders).toBeGreaterThan(0);
+  });
+
+  it('whose cookie has expired but whose SDK cache is still in localStorage is restored too', async () => {
+    localStorage.setItem(`@@auth0spajs@@::${CONFIG.clientId}::@@user@@`, '{}');
+    sdk.state = signedInAs(PERSONAS.alice);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <App config={CONFIG} />
+      </MemoryRouter>,
+    );
+    expect(document.cookie).not.toContain(SESSION_COOKIE);
+    expect(await screen.findByRole('heading', { level: 1, name: /Welcome, Dr\. Smith/ })).toBeDefined();
+  });
+
+  it('coming back from the provider (/?code=...&state=...) gets the SDK, which completes the sign-in', async () => {
+    sdk.state = { ...signedInAs(PERSONAS.sam), isAuthenticated: false, isLoading: true };
+    render(
+      <MemoryRouter initialEntries={['/?code=abc&state=xyz']}>
+        <App config={CONFIG} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
+    await waitFor(() => expect(sdk.providerRenders).toBeGreaterThan(0));
   });
 });
 
@@ -301,8 +387,8 @@ describe('the API client the screens use', () => {
 describe('sign-in problems', () => {
   it("a refused sign-in shows 'Login failed' with the provider's message and a way to try again", async () => {
     sdk.state = { ...baseState(), error: new Error('Invalid state') };
-    renderAt('/');
-    expect(screen.getByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
+    renderAt('/?error=access_denied&state=xyz');
+    expect(await screen.findByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
     expect(within(screen.getByRole('alert')).getByText('Invalid state')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } });
@@ -312,6 +398,8 @@ describe('sign-in problems', () => {
     renderAt('/?error=access_denied&error_description=The%20user%20refused');
     expect(screen.getByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
     expect(within(screen.getByRole('alert')).getByText('The user refused')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(sdk.state.loginWithRedirect).toHaveBeenCalledTimes(1));
   });
 
   it('a code without a state is an invalid sign-in answer', () => {
@@ -329,8 +417,10 @@ describe('sign-in problems', () => {
 });
 
 describe('the Auth0 SDK configuration', () => {
-  it('uses the configured provider, audience and scope, refresh tokens and the localstorage cache', () => {
+  it('uses the configured provider, audience and scope, refresh tokens and the localstorage cache', async () => {
+    setSessionCookie();
     renderAt('/');
+    await waitFor(() => expect(sdk.providerRenders).toBeGreaterThan(0));
     expect(sdk.providerProps).toMatchObject({
       domain: CONFIG.domain,
       clientId: CONFIG.clientId,
@@ -365,5 +455,33 @@ describe('the Auth0 SDK configuration', () => {
     const onRedirectCallback = sdk.providerProps.onRedirectCallback as (s?: { returnTo?: string }) => void;
     onRedirectCallback({ returnTo: '//evil.example/steal' });
     await waitFor(() => expect(currentPath()).toBe('/admin-dashboard'));
+  });
+});
+
+describe('when the sign-in SDK cannot be downloaded', () => {
+  it('Sign In says so with Try again, which downloads it again and signs in', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const loadSdk = vi
+      .fn<typeof loadSdkSession>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockImplementation(loadSdkSession);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <PortalSession config={CONFIG} loadSdk={loadSdk}>
+          <PortalRoutes />
+        </PortalSession>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.signIn }));
+    expect(await screen.findByText(PORTAL_SESSION_TEXTS.sdkUnavailable)).toBeDefined();
+    expect(screen.getByRole('heading', { name: LOGIN_ERRORS.loginFailed })).toBeDefined();
+    expect(warn).toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } }),
+    );
+    expect(loadSdk).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });

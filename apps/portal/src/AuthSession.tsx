@@ -1,13 +1,16 @@
 import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
 import { LOGIN_ERRORS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
 import { SessionProvider, type Session } from '@sentinel/ui';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
 import { usedSecondFactor, wantedPathFrom } from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
+
+/** A visitor's Sign In made before the SDK was loaded, with the path to return to after signing in. */
+export type LoginRequest = { returnTo: string };
 
 /**
  * The full id-token claims of the signed-in user. The SDK's `user` drops protocol claims such as `amr`, which
@@ -32,9 +35,18 @@ function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promis
 
 /**
  * Turns the Auth0 SDK's state into the ui's Session. Sign-in errors (a broken callback, a refused login) and an
- * unusable profile get their own screen with a way out, never a blank page.
+ * unusable profile get their own screen with a way out, never a blank page. A `loginRequest` (the visitor's
+ * Sign In that loaded the SDK) starts the login redirect once the SDK is ready; the landing stays meanwhile.
  */
-export function AuthSession({ config, children }: { config: AuthConfig; children: ReactNode }) {
+export function AuthSession({
+  config,
+  loginRequest,
+  children,
+}: {
+  config: AuthConfig;
+  loginRequest?: LoginRequest;
+  children: ReactNode;
+}) {
   const {
     isLoading,
     isAuthenticated,
@@ -53,6 +65,13 @@ export function AuthSession({ config, children }: { config: AuthConfig; children
     () => void loginWithRedirect({ appState: { returnTo: wanted } }),
     [loginWithRedirect, wanted],
   );
+  const loginRequested = useRef(false);
+  useEffect(() => {
+    if (!loginRequest || loginRequested.current || isLoading || isAuthenticated || error) return;
+    loginRequested.current = true;
+    void loginWithRedirect({ appState: { returnTo: loginRequest.returnTo } });
+  }, [loginRequest, isLoading, isAuthenticated, error, loginWithRedirect]);
+
   const signOut = useCallback(async () => {
     // Revoke first so a copy of the refresh token left in storage is worthless; logging out must not depend
     // on it, because the provider's logout ends the session anyway.
@@ -73,18 +92,21 @@ export function AuthSession({ config, children }: { config: AuthConfig; children
   if (built && !built.ok)
     return <ProfileProblem message={built.error.message} onLogout={() => void signOut()} />;
 
-  const session: Session = isLoading
-    ? { status: 'loading' }
-    : !isAuthenticated
+  const session: Session =
+    loginRequest && !isAuthenticated
       ? { status: 'signedOut', login }
-      : built?.ok
-        ? {
-            status: 'signedIn',
-            user: built.value,
-            mfa: usedSecondFactor(claims),
-            logout: () => void signOut(),
-          }
-        : { status: 'loading' };
+      : isLoading
+        ? { status: 'loading' }
+        : !isAuthenticated
+          ? { status: 'signedOut', login }
+          : built?.ok
+            ? {
+                status: 'signedIn',
+                user: built.value,
+                mfa: usedSecondFactor(claims),
+                logout: () => void signOut(),
+              }
+            : { status: 'loading' };
 
   return <SessionProvider session={session}>{children}</SessionProvider>;
 }

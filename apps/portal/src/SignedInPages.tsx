@@ -1,22 +1,24 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { LOGIN_ERRORS, PRODUCT_NAME, dashboardPathFor } from '@sentinel/domain';
 import {
-  AdminDashboard,
   ApiError,
   ApiProvider,
   AppShell,
   ChallengeDemo,
-  DoctorPortal,
-  PatientDashboard,
+  LoadingScreen,
   Unauthorized,
   createApiClient,
   useCurrentUser,
   useSession,
   type ApiClient,
 } from '@sentinel/ui';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { isSignedOutTokenError } from './session.utils';
+
+const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));
+const DoctorPortal = lazy(() => import('./dashboards/DoctorPortal'));
+const AdminDashboard = lazy(() => import('./dashboards/AdminDashboard'));
 
 export const CHALLENGE_PAGE_TEXTS = {
   heading: 'Identity Challenge Demo',
@@ -64,7 +66,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
 
 /**
  * The pages of a signed-in user, once the guard (PortalRoutes) has said "render". Loaded on demand, so a
- * visitor's first load carries the landing and the SDK but none of the dashboards.
+ * visitor's first load carries only the landing; each dashboard is a chunk of its own (issue 7).
  */
 export default function SignedInPages() {
   const { getAccessTokenSilently } = useAuth0();
@@ -74,16 +76,18 @@ export default function SignedInPages() {
   const onNavigate = (path: string) => void navigate(path);
   return (
     <ApiProvider client={client}>
-      <Routes>
-        <Route path="/patient-dashboard" element={<PatientDashboard onNavigate={onNavigate} />} />
-        <Route path="/doctor-dashboard" element={<DoctorPortal onNavigate={onNavigate} />} />
-        <Route path="/admin-dashboard" element={<AdminDashboard onNavigate={onNavigate} />} />
-        <Route path="/challenge-demo" element={<ChallengePage onNavigate={onNavigate} />} />
-        <Route
-          path="/unauthorized"
-          element={<Unauthorized homePath={dashboardPathFor(user.role)} onNavigate={onNavigate} />}
-        />
-      </Routes>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/patient-dashboard" element={<PatientDashboard onNavigate={onNavigate} />} />
+          <Route path="/doctor-dashboard" element={<DoctorPortal onNavigate={onNavigate} />} />
+          <Route path="/admin-dashboard" element={<AdminDashboard onNavigate={onNavigate} />} />
+          <Route path="/challenge-demo" element={<ChallengePage onNavigate={onNavigate} />} />
+          <Route
+            path="/unauthorized"
+            element={<Unauthorized homePath={dashboardPathFor(user.role)} onNavigate={onNavigate} />}
+          />
+        </Routes>
+      </Suspense>
     </ApiProvider>
   );
 }

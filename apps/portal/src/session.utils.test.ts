@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedOutTokenError, usedSecondFactor, wantedPathFrom } from './session.utils';
+import {
+  isSignInCallback,
+  isSignedOutTokenError,
+  mayHaveSdkSession,
+  usedSecondFactor,
+  wantedPathFrom,
+} from './session.utils';
 
 describe('whether the sign-in used a second factor', () => {
   it('is yes when amr names otp (the embedded provider) or mfa (Auth0)', () => {
@@ -43,5 +49,57 @@ describe('a silent token error that means the session has ended', () => {
     expect(isSignedOutTokenError(new Error('login_required'))).toBe(false);
     expect(isSignedOutTokenError(null)).toBe(false);
     expect(isSignedOutTokenError('login_required')).toBe(false);
+  });
+});
+
+describe('a sign-in answer the SDK handles on start', () => {
+  it('is a code or an error together with its state', () => {
+    expect(isSignInCallback('?code=abc&state=xyz')).toBe(true);
+    expect(isSignInCallback('?state=xyz&error=access_denied&error_description=No')).toBe(true);
+  });
+
+  it('is not a code or an error without state, nor an empty value', () => {
+    expect(isSignInCallback('?code=abc')).toBe(false);
+    expect(isSignInCallback('?error=access_denied')).toBe(false);
+    expect(isSignInCallback('?code=&state=xyz')).toBe(false);
+    expect(isSignInCallback('?tab=records')).toBe(false);
+    expect(isSignInCallback('')).toBe(false);
+  });
+});
+
+describe('whether the sign-in SDK must load on start', () => {
+  const visitor = { clientId: 'sentinel-portal', cookie: '', storageKeys: [], search: '' };
+
+  it('is no for a visitor with no session cookie, no SDK cache and no sign-in answer', () => {
+    expect(mayHaveSdkSession(visitor)).toBe(false);
+    expect(mayHaveSdkSession({ ...visitor, cookie: 'theme=dark; other=1', storageKeys: ['unrelated'] })).toBe(
+      false,
+    );
+  });
+
+  it("is yes when the SDK's session cookie is there, in its current, legacy or old name", () => {
+    for (const cookie of [
+      'auth0.sentinel-portal.is.authenticated=true',
+      'a=1; _legacy_auth0.sentinel-portal.is.authenticated=true',
+      'auth0.is.authenticated=true; b=2',
+    ]) {
+      expect(mayHaveSdkSession({ ...visitor, cookie })).toBe(true);
+    }
+  });
+
+  it("ignores another client's session cookie", () => {
+    expect(mayHaveSdkSession({ ...visitor, cookie: 'auth0.other-app.is.authenticated=true' })).toBe(false);
+  });
+
+  it("is yes when the SDK's localStorage cache holds an entry of this client (the cookie may have expired)", () => {
+    const storageKeys = ['@@auth0spajs@@::sentinel-portal::@@user@@'];
+    expect(mayHaveSdkSession({ ...visitor, storageKeys })).toBe(true);
+    expect(mayHaveSdkSession({ ...visitor, storageKeys: ['@@auth0spajs@@::other-app::@@user@@'] })).toBe(
+      false,
+    );
+  });
+
+  it('is yes for a sign-in answer, so the callback completes', () => {
+    expect(mayHaveSdkSession({ ...visitor, search: '?code=abc&state=xyz' })).toBe(true);
   });
 });

@@ -33,3 +33,57 @@ export function isSignedOutTokenError(error: unknown): boolean {
     SIGNED_OUT_TOKEN_ERRORS.includes(error.error)
   );
 }
+
+/**
+ * A sign-in answer the SDK handles on start: a code (or an error) with its state, as `hasAuthParams` of
+ * @auth0/auth0-react 2.x tests it. Without the state it is no callback to the SDK (see isIncompleteCallback).
+ */
+export function isSignInCallback(search: string): boolean {
+  return (
+    (/[?&](?:connect_)?code=[^&]+/.test(search) || /[?&]error=[^&]+/.test(search)) &&
+    /[?&]state=[^&]+/.test(search)
+  );
+}
+
+/** What the browser holds that tells whether the Auth0 SDK may have a session to restore. */
+export type StoredSessionHints = {
+  clientId: string;
+  /** `document.cookie`. */
+  cookie: string;
+  /** The keys of localStorage. */
+  storageKeys: readonly string[];
+  /** `location.search`. */
+  search: string;
+};
+
+function cookieNames(cookie: string): string[] {
+  return cookie
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim() ?? '')
+    .filter(Boolean)
+    .map((name) => {
+      try {
+        return decodeURIComponent(name);
+      } catch {
+        return name;
+      }
+    });
+}
+
+/**
+ * Issue 7: whether the sign-in SDK must load on start, because a session may exist or a sign-in answer
+ * arrived. @auth0/auth0-spa-js 2.x, on a site served over http and with the default `legacySameSiteCookie`,
+ * writes `auth0.{clientId}.is.authenticated` and `_legacy_auth0.{clientId}.is.authenticated` after every
+ * sign-in (kept 1 day, removed by logout) and still honours the old `auth0.is.authenticated`; its checkSession
+ * looks at nothing else. With the localstorage cache it also restores the user from the cache entries
+ * `@@auth0spajs@@::{clientId}::...` even when the cookie has expired, so those count too. Without any of these
+ * the SDK would report a visitor without a single network call: the landing can then be shown without it.
+ */
+export function mayHaveSdkSession({ clientId, cookie, storageKeys, search }: StoredSessionHints): boolean {
+  if (isSignInCallback(search)) return true;
+  const flag = `auth0.${clientId}.is.authenticated`;
+  const flags = new Set([flag, `_legacy_${flag}`, 'auth0.is.authenticated']);
+  if (cookieNames(cookie).some((name) => flags.has(name))) return true;
+  const cachePrefix = `@@auth0spajs@@::${clientId}::`;
+  return storageKeys.some((key) => key.startsWith(cachePrefix));
+}

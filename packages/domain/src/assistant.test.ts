@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AiReplySchema, KnowledgeRefSchema, SecureReplySchema } from './entities';
 import { EXCERPT_LENGTH, MIN_AI_REPLY_LENGTH } from './constants';
 import { ASSISTANT_ERRORS } from './texts';
+import { detectToolCall } from './toolCalls';
 import {
   CANNED_ANSWERS,
   DISCLAIMER,
@@ -19,6 +20,7 @@ import {
   finalizeReply,
   safetyNoteFor,
   suggestActionsFor,
+  SUGGESTED_ACTIONS,
 } from './assistant';
 
 /** The four bundled documents, in their usual list order. */
@@ -157,17 +159,23 @@ describe('knowledge references (§3)', () => {
 });
 
 describe('suggested actions', () => {
-  it('suggests an appointment, the prescriptions and a search for a symptom and medication question', () => {
+  it('suggests the appointments, the records and a search for a symptom and medication question', () => {
     expect(suggestActionsFor('Which medication helps this symptom?')).toEqual([
-      'Book an appointment with your doctor',
-      'Review your prescriptions',
-      'Search the medical knowledge base',
-      'Ask another health question',
+      SUGGESTED_ACTIONS.appointments,
+      SUGGESTED_ACTIONS.records,
+      SUGGESTED_ACTIONS.search,
     ]);
   });
 
-  it('suggests only another question for small talk', () => {
-    expect(suggestActionsFor('hello')).toEqual(['Ask another health question']);
+  it('suggests a general health question for small talk', () => {
+    expect(suggestActionsFor('hello')).toEqual([SUGGESTED_ACTIONS.general]);
+  });
+
+  it('suggests questions that run a tool or search, never one that asks for a tool the caller lacks', () => {
+    expect(detectToolCall(SUGGESTED_ACTIONS.appointments)).toMatchObject({ action: 'view_appointments' });
+    expect(detectToolCall(SUGGESTED_ACTIONS.records)).toMatchObject({ action: 'read' });
+    expect(detectSearchIntent(SUGGESTED_ACTIONS.search)).toBe(true);
+    expect(detectSearchIntent(SUGGESTED_ACTIONS.general)).toBe(true);
   });
 });
 

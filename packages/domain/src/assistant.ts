@@ -142,15 +142,24 @@ export function buildKnowledgeRefs(
   return docs.map((doc) => ({ documentId: doc.id, title: doc.title, excerpt: makeExcerpt(doc.content) }));
 }
 
-/** §3 Suggested follow-ups for a reply, chosen from the message's topic; always ends with a general one. */
+/**
+ * §3 Suggested follow-ups for a reply, chosen from the message's topic. Each is a question the assistant can
+ * answer for anyone who asks it (the panel sends it as the next message): a symptom leads to the calendar, a
+ * medication to the records, a search to the knowledge base; small talk gets a general question.
+ */
+export const SUGGESTED_ACTIONS = {
+  appointments: 'Show my upcoming appointments',
+  records: 'Show me my medical records',
+  search: 'What treatment options are there?',
+  general: 'What are the symptoms of diabetes?',
+} as const;
+
 export function suggestActionsFor(userMessage: string): string[] {
   const actions: string[] = [];
-  if (mentions(userMessage, ['pain', 'symptom'])) actions.push('Book an appointment with your doctor');
-  if (mentions(userMessage, ['medication', 'drug', 'prescription']))
-    actions.push('Review your prescriptions');
-  if (detectSearchIntent(userMessage)) actions.push('Search the medical knowledge base');
-  actions.push('Ask another health question');
-  return actions;
+  if (mentions(userMessage, ['pain', 'symptom'])) actions.push(SUGGESTED_ACTIONS.appointments);
+  if (mentions(userMessage, ['medication', 'drug', 'prescription'])) actions.push(SUGGESTED_ACTIONS.records);
+  if (detectSearchIntent(userMessage)) actions.push(SUGGESTED_ACTIONS.search);
+  return actions.length > 0 ? actions : [SUGGESTED_ACTIONS.general];
 }
 
 /** The answer text with its topic's safety note appended (§9). */

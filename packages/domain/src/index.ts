@@ -20,3 +20,6 @@ export * from './identity';
 export * from './sse';
 export * from './safety';
 export * from './fga';
+export * from './toolCalls';
+export * from './calendar';
+export * from './approvals';

@@ -30,8 +30,16 @@ export { STREAM_DROPPED_MESSAGE } from './api/respond';
 export { demoReplyEvents } from './api/chat';
 export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';
 export {
+  SAMPLE_PROPOSALS,
+  proposeAs,
+  proposePrescription,
+  seedApprovalRequests,
+  type Proposer,
+} from './api/approvals';
+export {
   EMPTYABLE_ROUTES,
   createScenarios,
+  type ApprovalsScenario,
   scenario,
   type EmptyableRoute,
   type ScenarioOptions,

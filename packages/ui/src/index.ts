@@ -151,3 +151,38 @@ export {
 } from './KnowledgeBase/KnowledgeBase.data';
 export * from './ErrorState/ErrorState';
 export * from './ProblemPage/ProblemPage';
+export {
+  CalendarConnect,
+  CalendarConnectScreen,
+  type CalendarConnectProps,
+  type CalendarConnectScreenProps,
+} from './CalendarConnect/CalendarConnect';
+export {
+  calendarQueryKeys,
+  useCalendarConnectionQuery,
+  useCalendarEventsQuery,
+  useConnectCalendarMutation,
+  useDisconnectCalendarMutation,
+} from './CalendarConnect/CalendarConnect.data';
+export {
+  CALENDAR_CONNECT_TEXTS,
+  CALENDAR_SCOPE_LABELS,
+  downloadIcs,
+  formatEventTime,
+  upcomingEvents,
+} from './CalendarConnect/CalendarConnect.utils';
+export { Approvals, ApprovalsScreen, type ApprovalsScreenProps } from './Approvals/Approvals';
+export {
+  APPROVALS_QUERY_KEY,
+  useApprovalsQuery,
+  useDecideApprovalMutation,
+  type DecisionInput,
+} from './Approvals/Approvals.data';
+export {
+  APPROVALS_SCREEN_TEXTS,
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUS_TONE,
+  inboxOf,
+  pendingCount,
+  type ApprovalView,
+} from './Approvals/Approvals.utils';

@@ -4,10 +4,20 @@
  * differ, the spec and the contract decide which side is wrong.
  */
 import { ROUTE_NAMES, matchRoute, type AuditEvent, type RouteName } from '@sentinel/domain/contract';
-import { PERSONA_KEYS } from '@sentinel/mocks/seed';
+import { proposeAs as proposeOnServer } from '@sentinel/api/testkit';
+import { proposeAs as proposeOnMock } from '@sentinel/mocks';
+import { FIXED_NOW, PERSONA_KEYS } from '@sentinel/mocks/seed';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { contractScenarios, pathOf, type Scenario } from './scenarios';
 import {
+  approvalSequences,
+  contractScenarios,
+  pathOf,
+  vaultSequences,
+  type Proposal,
+  type Scenario,
+} from './scenarios';
+import {
+  closeCalendars,
   createKeys,
   createMockSide,
   createTokens,
@@ -19,7 +29,14 @@ import {
 } from './targets';
 
 const { shared, sequences } = contractScenarios();
-const everyScenario: readonly Scenario[] = [...shared, ...sequences.flatMap((sequence) => sequence.steps)];
+const approvals = approvalSequences();
+const vault = vaultSequences();
+const everyScenario: readonly Scenario[] = [
+  ...shared,
+  ...sequences.flatMap((sequence) => sequence.steps),
+  ...approvals.flatMap((sequence) => sequence.steps),
+  ...vault.flatMap((sequence) => sequence.steps),
+];
 
 /** The admin's view of the audit trail: every row. */
 const AUDIT_AS_ADMIN: Scenario = {
@@ -80,7 +97,10 @@ beforeAll(async () => {
   keys = await createKeys();
   tokenFor = await createTokens(keys);
 });
-afterAll(() => mock.msw.close());
+afterAll(async () => {
+  mock.msw.close();
+  await closeCalendars();
+});
 
 describe('the scenario list', () => {
   it('calls every route of the contract, and outside it only paths that cannot be decoded', () => {
@@ -117,7 +137,12 @@ describe('the scenario list', () => {
   });
 
   it('gives every scenario a distinct name', () => {
-    const names = [...shared.map((s) => s.name), ...sequences.map((s) => s.name)];
+    const names = [
+      ...shared.map((s) => s.name),
+      ...sequences.map((s) => s.name),
+      ...approvals.map((s) => s.name),
+      ...vault.map((s) => s.name),
+    ];
     expect(names.length - new Set(names).size).toBe(0);
   });
 });
@@ -160,6 +185,71 @@ describe.each(DIALECTS)('on %s:', (dialect) => {
 
   describe('calls that change data, each sequence on a fresh mock and a fresh server', () => {
     for (const sequence of sequences)
+      it(sequence.name, async () => {
+        mock.reset();
+        const server = await startServerSide(keys, tokenFor, databaseFor(dialect));
+        try {
+          for (const [index, step] of sequence.steps.entries()) {
+            const label = `${sequence.name}\nstep ${index + 1} of ${sequence.steps.length}: ${step.name}`;
+            const [fromMock, fromServer] = await callBoth(mock.target, server.target, step);
+            expectSame(label, fromMock, fromServer);
+            expectStatus(label, step, fromMock);
+          }
+          const [mockAudit, serverAudit] = await callBoth(mock.target, server.target, AUDIT_AS_ADMIN);
+          expect(auditRows(serverAudit), `${sequence.name}\nThe audit trails differ`).toEqual(
+            auditRows(mockAudit),
+          );
+        } finally {
+          await server.close();
+        }
+      });
+  });
+
+  // --- Approval requests (asynchronous authorization, issue 6 point 5) --------------------------------------
+  // No route files an approval request: only the assistant's prescription tool does. Each sequence first files
+  // its proposals on both sides through the store-level `proposeAs` (the tool's own `proposePrescription`, as the
+  // persona), at the same instant, then compares the routes' answers and the whole audit trail as above.
+  describe('approval requests the assistant filed, each sequence on a fresh mock and a fresh server', () => {
+    const fileOnBoth = async (server: ServerSide, proposal: Proposal) => {
+      const at = new Date(FIXED_NOW.getTime() - proposal.minutesAgo * 60_000);
+      const onMock = proposeOnMock(mock.store, proposal.persona, proposal.prescription, at);
+      const onServer = await proposeOnServer(
+        server.server.store,
+        proposal.persona,
+        proposal.prescription,
+        at,
+      );
+      expect(onServer, 'the filed request').toEqual(onMock);
+      expect(onMock.ok, 'the proposal was filed').toBe(true);
+    };
+
+    for (const sequence of approvals)
+      it(sequence.name, async () => {
+        mock.reset();
+        const server = await startServerSide(keys, tokenFor, databaseFor(dialect));
+        try {
+          for (const proposal of sequence.proposals) await fileOnBoth(server, proposal);
+          for (const [index, step] of sequence.steps.entries()) {
+            const label = `${sequence.name}\nstep ${index + 1} of ${sequence.steps.length}: ${step.name}`;
+            const [fromMock, fromServer] = await callBoth(mock.target, server.target, step);
+            expectSame(label, fromMock, fromServer);
+            expectStatus(label, step, fromMock);
+          }
+          const [mockAudit, serverAudit] = await callBoth(mock.target, server.target, AUDIT_AS_ADMIN);
+          expect(auditRows(serverAudit), `${sequence.name}\nThe audit trails differ`).toEqual(
+            auditRows(mockAudit),
+          );
+        } finally {
+          await server.close();
+        }
+      });
+  });
+
+  // --- Token vault (issue 6 point 5): calendar connection and events -----------------------------------------
+  // The server reads the events from the real calendar service with calendar tokens (targets.ts); the mock from
+  // its store. Each sequence on a fresh mock and a fresh server; the calendar is shared (no route writes it).
+  describe('the token vault’s calendar, each sequence on a fresh mock and a fresh server', () => {
+    for (const sequence of vault)
       it(sequence.name, async () => {
         mock.reset();
         const server = await startServerSide(keys, tokenFor, databaseFor(dialect));

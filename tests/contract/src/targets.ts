@@ -3,7 +3,15 @@
  * server (apps/api) listening on a free port of 127.0.0.1 and called with fetch over a real socket. Both are
  * called the same way and their answers reduced to the same shape, so they can be compared with one `toEqual`.
  */
-import { createTestDatabase, signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
+import {
+  TEST_ISSUER,
+  createTestDatabase,
+  signAccessToken,
+  startTestServer,
+  type TestServer,
+  type TokenExchanger,
+} from '@sentinel/api/testkit';
+import { startCalendarService, type RunningCalendar } from '@sentinel/calendar/testkit';
 import {
   JSON_CONTENT_TYPE,
   SSE_CONTENT_TYPE,
@@ -11,9 +19,9 @@ import {
   type AuditEvent,
 } from '@sentinel/domain/contract';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { authorizationFor, createMockApi, type MockApi } from '@sentinel/mocks';
-import { PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
-import { generateKeyPair } from 'jose';
+import { authorizationFor, createMockApi, type MockApi, type MockStore } from '@sentinel/mocks';
+import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
+import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Scenario } from './scenarios';
@@ -91,6 +99,8 @@ export type MockSide = {
   /** The audit rows in the mock's store, oldest first. */
   readonly auditRows: () => Promise<readonly AuditEvent[]>;
   readonly msw: ReturnType<typeof setupServer>;
+  /** The mock's store, for work no route does (the assistant filing an approval request). */
+  readonly store: MockStore;
 };
 
 /**
@@ -115,7 +125,7 @@ export function createMockSide(): MockSide {
         ),
       ),
   };
-  return { target, reset: api.reset, auditRows: async () => [...api.store.audit], msw };
+  return { target, reset: api.reset, auditRows: async () => [...api.store.audit], msw, store: api.store };
 }
 
 // --- The server -----------------------------------------------------------------------------------------------
@@ -138,6 +148,54 @@ export async function createTokens(keys: Keys): Promise<(persona: PersonaKey) =>
   };
 }
 
+// --- The token vault's calendar (issue 6, point 5) ---------------------------------------------------------
+
+const CALENDAR_AUDIENCE = 'urn:sentinel:calendar';
+const calendars = new Map<Keys, Promise<RunningCalendar>>();
+
+/**
+ * The real calendar service (apps/calendar, seeded on the fixed clock like both sides) for every server of a
+ * run, on 127.0.0.1 so MSW lets the server's calls through. It checks calendar tokens signed with the run's key.
+ */
+function calendarFor(keys: Keys): Promise<RunningCalendar> {
+  let running = calendars.get(keys);
+  if (!running) {
+    running = exportJWK(keys.publicKey).then((jwk) =>
+      startCalendarService({
+        issuer: TEST_ISSUER,
+        keys: createLocalJWKSet({ keys: [{ ...jwk, kid: 'test-key', alg: 'RS256', use: 'sig' }] }),
+        host: '127.0.0.1',
+      }),
+    );
+    calendars.set(keys, running);
+  }
+  return running;
+}
+
+/** Stops the calendar services `startServerSide` started. */
+export async function closeCalendars(): Promise<void> {
+  const running = [...calendars.values()];
+  calendars.clear();
+  for (const calendar of running) await (await calendar).close();
+}
+
+/**
+ * The identity provider's token exchange as the contract needs it: a calendar token for the same subject and
+ * the one scope asked for, signed with the run's key like the provider's (roles and permissions of the persona).
+ * The exchange itself runs against the real provider in apps/api's vault tests.
+ */
+function exchangeWith(keys: Keys): TokenExchanger {
+  return async ({ sub, scope }) => {
+    const persona = PERSONA_KEYS.find((key) => PERSONAS[key].sub === sub);
+    const accessToken = await signAccessToken(keys.privateKey, persona ?? { sub }, {
+      aud: CALENDAR_AUDIENCE,
+      scope,
+      client_id: 'sentinel-api',
+    });
+    return { accessToken, expiresIn: 300 };
+  };
+}
+
 export type ServerSide = {
   readonly target: Target;
   readonly server: TestServer;
@@ -156,7 +214,12 @@ export async function startServerSide(
   postgresUrl?: string,
 ): Promise<ServerSide> {
   const database = postgresUrl ? await createTestDatabase(postgresUrl) : undefined;
-  const server = await startTestServer({ key: keys, ...(database ? { databaseUrl: database.url } : {}) });
+  const calendar = await calendarFor(keys);
+  const server = await startTestServer({
+    key: keys,
+    ...(database ? { databaseUrl: database.url } : {}),
+    vault: { calendarUrl: calendar.url, exchange: exchangeWith(keys) },
+  });
   const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const target: Target = {
     side: 'server',

@@ -27,6 +27,17 @@ export const JANE: Persona = {
   foreignDashboards: ['/doctor-dashboard', '/admin-dashboard'],
 };
 
+/** The second patient: a second account for measurements that would otherwise crowd one user's rate limits. */
+export const JOHN: Persona = {
+  name: 'John (patient)',
+  email: 'john.roe@example.com',
+  password: 'Demo-patient-2',
+  mfa: false,
+  dashboard: '/patient-dashboard',
+  heading: 'Welcome back, John',
+  foreignDashboards: ['/doctor-dashboard', '/admin-dashboard'],
+};
+
 export const ALICE: Persona = {
   name: 'Dr. Alice (doctor)',
   email: 'dr.alice.smith@example.com',

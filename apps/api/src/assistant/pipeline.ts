@@ -17,6 +17,7 @@ import {
   filterAccessible,
   isDocumentAccessible,
   isEmergency,
+  suggestActionsFor,
   safetyNoteFor,
   searchKnowledge,
   type AccessPredicate,
@@ -27,6 +28,7 @@ import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
 import type { ChatStream } from '../routes';
 import { describeFailure, type ChatModel } from './model';
 import { modelMessages } from './prompt';
+import type { ToolRun } from './tools';
 
 type MetaEvent = Extract<ChatStreamEvent, { type: 'meta' }>;
 
@@ -36,7 +38,7 @@ const MAX_ACTION_QUERY = ChatActionSchema.shape.parameters.shape.query.unwrap().
 
 /** Where a failed model step is reported: the error's class and status only (model.ts `describeFailure`). */
 export type FailureLog = (detail: {
-  step: 'chat' | 'text-generation';
+  step: 'chat' | 'text-generation' | 'tool';
   error: string;
   status?: number;
 }) => void;
@@ -76,6 +78,7 @@ export function replyMeta(
       sources: results.map((doc) => doc.title),
       withheldCount: withheld.length,
       emergency: isEmergency(question),
+      suggestedActions: suggestActionsFor(question),
     },
     sources: results,
   };
@@ -116,6 +119,8 @@ export function planChatReply(input: {
   readonly access?: AccessPredicate<KnowledgeDocument>;
   readonly model: ChatModel | undefined;
   readonly logFailure: FailureLog;
+  /** The tool the question asks for (tools.ts `prepareTool`): its event and message stand for the model reply. */
+  readonly tool?: ToolRun | undefined;
 }): ChatPlan {
   const { turns, viewer, model, logFailure } = input;
   const question = (turns.at(-1)?.content ?? '').trim();
@@ -125,8 +130,29 @@ export function planChatReply(input: {
 
   async function* reply(signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
     yield meta;
-    // A red flag is answered at once, never by a model (the panel shows the emergency banner from `meta`).
-    if (meta.emergency || !model || model.knownDown()) {
+    // A red flag is answered at once, never by a model or a tool (the panel shows the emergency banner).
+    if (meta.emergency) {
+      yield* canned;
+      yield* ending;
+      return;
+    }
+    if (input.tool) {
+      let event;
+      try {
+        event = await input.tool(signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        logFailure({ step: 'tool', ...describeFailure(error) });
+        yield { type: 'error', error: 'internal', message: CHAT_TEXTS.technicalDifficulties };
+        return;
+      }
+      if (signal.aborted) return;
+      yield event;
+      yield* tokens(event.message);
+      yield* ending;
+      return;
+    }
+    if (!model || model.knownDown()) {
       yield* canned;
       yield* ending;
       return;

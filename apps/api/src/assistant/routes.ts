@@ -3,18 +3,18 @@
  * model answers and whether it is reachable). The model comes from configuration (config.ts `ModelSettings`);
  * without one the replies are the domain's canned answers, as the mock API gives them.
  */
-import { fail, ok } from '@sentinel/domain';
+import { fail, isEmergency, ok } from '@sentinel/domain';
 import type { AssistantStatus } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelSettings } from '../config';
-import type { Authorizer } from '../fga';
 import { accessFor, knowledgeViewerFor } from '../policies/knowledge';
 import type { RouteImpls } from '../routes';
 import { createChatModel, type ChatModel } from './model';
 import { planChatReply } from './pipeline';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { prepareTool, type ToolDeps } from './tools';
 
 export type AssistantOptions = {
   readonly model: ModelSettings;
@@ -48,12 +48,12 @@ export function assistantRoutes(
   assistant: Assistant,
   knowledge: () => KnowledgeBundle,
   log: AssistantOptions['log'],
-  authorizer: Authorizer,
+  tools: ToolDeps,
 ) {
   return {
     assistantStatus: async () => ok(await assistant.status()),
 
-    chat: async ({ caller, body, audit, header }) => {
+    chat: async ({ tx, caller, body, audit, header, now, accessToken }) => {
       const resourceId = body.sessionId ?? null;
       const allowed = assistant.limiter.take(caller.user.sub);
       if (!allowed.ok) {
@@ -62,17 +62,23 @@ export function assistantRoutes(
         return fail('rate_limited', '');
       }
       const { documents } = knowledge();
+      const question = body.messages.at(-1)?.content ?? '';
+      // A red flag goes straight to the emergency answer: no tool runs for it.
+      const tool = isEmergency(question)
+        ? undefined
+        : await prepareTool({ tx, caller, now, accessToken }, tools, question);
       const plan = planChatReply({
+        tool,
         turns: body.messages,
         documents,
         viewer: knowledgeViewerFor(caller),
-        access: await accessFor(authorizer, caller, documents),
+        access: await accessFor(tools.authorizer, caller, documents),
         model: assistant.model,
         logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
       });
       // Never the question: the session and how many documents the reply cites.
       const cited = plan.meta.knowledgeRefs.length;
-      const kind = assistant.model ? 'assistant' : 'demo';
+      const kind = tool ? 'tool' : assistant.model ? 'assistant' : 'demo';
       audit({ resourceId, reason: `${kind} reply citing ${cited} document(s)` });
       return ok(plan.stream);
     },

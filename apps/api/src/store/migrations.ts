@@ -94,12 +94,46 @@ function auditIdSequence(dialect: StoreDialect): Migration {
   };
 }
 
+/** Approval requests of the assistant's proposed prescriptions (asynchronous authorization, issue 6). */
+function approvals(dialect: StoreDialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approvals')
+        .addColumn('seq', dialect === 'sqlite' ? 'integer' : 'bigint', (c) =>
+          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedAlwaysAsIdentity(),
+        )
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('approver_sub', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('approvals_approver_sub').on('approvals').column('approver_sub').execute();
+    },
+  };
+}
+
+/** The token vault's calendar connections (issue 6): a user's consent, keyed by the token subject. */
+function vaultConnections(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vault_connections')
+        .addColumn('sub', 'text', (c) => c.primaryKey())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('connected_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** Every migration, by name (applied in name order). */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   return {
     getMigrations: async () => ({
       '0001_initial': initial(dialect),
       '0002_audit_id_sequence': auditIdSequence(dialect),
+      '0003_approvals': approvals(dialect),
+      '0004_vault_connections': vaultConnections(),
     }),
   };
 }

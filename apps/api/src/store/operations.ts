@@ -3,7 +3,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { ManagedUser } from '@sentinel/domain';
-import type { AuditEvent } from '@sentinel/domain/contract';
+import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, isUniqueViolation } from './errors';
 import type { Database } from './schema';
 import type { AuditScope, Collection, EntityOf, PatientScope, StoreDialect, StoreTx } from './types';
@@ -201,6 +201,70 @@ export function operations(trx: Transaction<Database>, dialect: StoreDialect = '
         .returning('last_issued')
         .executeTakeFirstOrThrow();
       return `${prefix}-${row.last_issued}`;
+    },
+
+    async listApprovals(approverSub) {
+      const rows = await trx
+        .selectFrom('approvals')
+        .select('data')
+        .where('approver_sub', '=', approverSub)
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => parse<ApprovalRequest>(row));
+    },
+
+    async getApproval(id) {
+      const row = await trx.selectFrom('approvals').select('data').where('id', '=', id).executeTakeFirst();
+      return row && parse<ApprovalRequest>(row);
+    },
+
+    async insertApproval(request) {
+      const inserted = await trx
+        .insertInto('approvals')
+        .values({ id: request.id, approver_sub: request.approverSub, data: JSON.stringify(request) })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw new DuplicateIdError('approvals', request.id);
+    },
+
+    async replaceApproval(request) {
+      const result = await trx
+        .updateTable('approvals')
+        .set({ approver_sub: request.approverSub, data: JSON.stringify(request) })
+        .where('id', '=', request.id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async getVaultConnection(sub) {
+      const row = await trx
+        .selectFrom('vault_connections')
+        .select(['sub', 'scopes', 'connected_at'])
+        .where('sub', '=', sub)
+        .executeTakeFirst();
+      // The column holds only what `putVaultConnection` wrote from calendar scopes.
+      return (
+        row && {
+          sub: row.sub,
+          scopes: row.scopes.split(' ') as CalendarScope[],
+          connectedAt: row.connected_at,
+        }
+      );
+    },
+
+    async putVaultConnection(connection) {
+      const values = { scopes: connection.scopes.join(' '), connected_at: connection.connectedAt };
+      await trx
+        .insertInto('vault_connections')
+        .values({ sub: connection.sub, ...values })
+        .onConflict((oc) => oc.column('sub').doUpdateSet(values))
+        .execute();
+    },
+
+    async removeVaultConnection(sub) {
+      const result = await trx.deleteFrom('vault_connections').where('sub', '=', sub).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
 
     async appendAudit(row) {

@@ -49,6 +49,26 @@ export interface AuditTable {
   reason: string;
 }
 
+/**
+ * Approval requests of the assistant's proposed prescriptions (asynchronous authorization). The request is kept
+ * whole as JSON in `data`; `approver_sub` finds a clinician's inbox.
+ */
+export interface ApprovalTable {
+  seq: Generated<number>;
+  id: string;
+  approver_sub: string;
+  data: string;
+}
+
+/** The token vault's calendar connections: one row per user who consented (keyed by the token subject). */
+export interface VaultConnectionTable {
+  sub: string;
+  /** The granted calendar scopes, space-separated (OAuth scope syntax). */
+  scopes: string;
+  /** ISO 8601 in UTC. */
+  connected_at: string;
+}
+
 export interface Database {
   appointments: EntityTable;
   records: EntityTable;
@@ -56,6 +76,8 @@ export interface Database {
   users: UserTable;
   counters: CounterTable;
   audit: AuditTable;
+  vault_connections: VaultConnectionTable;
+  approvals: ApprovalTable;
 }
 
 export const ENTITY_TABLES = ['appointments', 'records', 'prescriptions'] as const;

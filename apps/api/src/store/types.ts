@@ -5,7 +5,15 @@
  * at all (HIPAA 164.312(b)).
  */
 import type { Appointment, ManagedUser, MedicalRecord, Prescription } from '@sentinel/domain';
-import type { AuditEvent } from '@sentinel/domain/contract';
+import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
+
+/** A user's consent to the token vault's calendar: the scopes granted and when (vault_connections). */
+export type VaultConnectionRow = {
+  readonly sub: string;
+  readonly scopes: readonly CalendarScope[];
+  /** ISO 8601 in UTC. */
+  readonly connectedAt: string;
+};
 
 /** The patient-owned collections (§6: patients see only their own items). */
 export type Collection = 'appointments' | 'records' | 'prescriptions';
@@ -57,6 +65,21 @@ export interface StoreTx {
    * counted in the database so ids are unique across restarts and concurrent requests.
    */
   nextId(prefix: string): Promise<string>;
+
+  /** A clinician's approval requests (those whose approver they are), oldest first. */
+  listApprovals(approverSub: string): Promise<ApprovalRequest[]>;
+  getApproval(id: string): Promise<ApprovalRequest | undefined>;
+  /** Adds an approval request; fails if the id exists. */
+  insertApproval(request: ApprovalRequest): Promise<void>;
+  /** Replaces the request with the same id (a decision, or expiry); false when there is none. */
+  replaceApproval(request: ApprovalRequest): Promise<boolean>;
+
+  /** The user's calendar connection of the token vault (their consent), if they connected it. */
+  getVaultConnection(sub: string): Promise<VaultConnectionRow | undefined>;
+  /** Records (or replaces) the user's calendar connection. */
+  putVaultConnection(connection: VaultConnectionRow): Promise<void>;
+  /** Removes the user's calendar connection; false when there was none. */
+  removeVaultConnection(sub: string): Promise<boolean>;
 
   /** Appends one audit row. Rows can never be changed or deleted afterwards (enforced by the database). */
   appendAudit(row: AuditEvent): Promise<void>;

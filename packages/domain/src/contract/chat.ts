@@ -39,7 +39,8 @@ export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
 /**
  * Reply metadata, sent first: the actions taken (§3 Chat action), the knowledge cited, the source titles, how
- * many matching items the user may not see (never which), and whether the emergency disclaimer applies.
+ * many matching items the user may not see (never which), whether the emergency disclaimer applies, and the
+ * suggested follow-ups (§3 AI reply).
  */
 export const ChatMetaEventSchema = z.strictObject({
   type: z.literal('meta'),
@@ -48,6 +49,8 @@ export const ChatMetaEventSchema = z.strictObject({
   sources: z.array(z.string().max(300)).max(20),
   withheldCount: z.number().int().nonnegative(),
   emergency: z.boolean(),
+  /** §3 AI reply: follow-up questions for the topic, which the panel offers as chips after the reply. */
+  suggestedActions: z.array(z.string().min(1).max(200)).max(10).optional(),
 });
 /** A piece of the reply text, in order. */
 export const ChatTokenEventSchema = z.strictObject({

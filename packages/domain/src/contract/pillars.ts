@@ -116,7 +116,8 @@ export type RecordSummary = z.infer<typeof RecordSummarySchema>;
  * How a tool call ended. `ok`: it ran; `denied`: the caller may not (§8 texts); `consent_required`: the token
  * vault has no calendar connection yet; `approval_requested`: an approval request was created and waits;
  * `not_supported`: §5 actions named but not supported; `failed`: the tool's service failed (§8 texts);
- * `feature_off`: the identity feature is not configured (§8).
+ * `feature_off`: the identity feature is not configured (§8); `needs_input`: the question lacks what the tool needs
+ * (a date and time to schedule, a medication to prescribe), so nothing ran.
  */
 export const TOOL_OUTCOMES = [
   'ok',
@@ -126,6 +127,7 @@ export const TOOL_OUTCOMES = [
   'not_supported',
   'failed',
   'feature_off',
+  'needs_input',
 ] as const;
 export const ToolOutcomeSchema = z.enum(TOOL_OUTCOMES);
 export type ToolOutcome = z.infer<typeof ToolOutcomeSchema>;

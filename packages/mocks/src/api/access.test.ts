@@ -48,6 +48,13 @@ const EXAMPLES: { readonly [N in RouteName]: CallOptions } = {
   chat: { body: { messages: [{ role: 'user', content: 'How can I sleep better?' }] } },
   identityStatus: {},
   fgaSamples: {},
+  getCalendarConnection: {},
+  connectCalendar: { body: { scopes: ['calendar:read'] } },
+  disconnectCalendar: {},
+  listCalendarEvents: {},
+  listApprovals: {},
+  getApproval: { params: { id: 'apr-1001' } },
+  decideApproval: { params: { id: 'apr-1001' }, body: { decision: 'deny' } },
   listAudit: {},
 };
 
@@ -63,14 +70,18 @@ const JANE_ITEM: readonly RouteName[] = [
 /**
  * What the domain says a persona gets: 403 without the route's permission (§6 defaults for the dashboard role
  * the §4 role decision gives); 404 for someone else's item when the viewer is treated as a patient (§6
- * ownership); 404 for the lifestyle document when the §6 document roles leave the knowledge role out; else the
- * route's success status.
+ * ownership); 404 for the lifestyle document when the §6 document roles leave the knowledge role out; 409 for
+ * the calendar's events before the calendar is connected; else the route's success status.
  */
 function expectedStatus(key: PersonaKey, name: RouteName): number {
   const persona = PERSONAS[key];
   if (!canCallRoute(name, { permissions: DEFAULT_PERMISSIONS[persona.dashboardRole] })) return 403;
   if (JANE_ITEM.includes(name) && persona.dashboardRole === 'patient' && key !== 'jane') return 404;
   if (name === 'getKnowledgeItem' && persona.role === 'pharmacist') return 404;
+  // Every test starts with a fresh store, where nobody has connected the calendar yet.
+  if (name === 'listCalendarEvents') return 409;
+  // Only the assistant files approval requests, and a fresh store holds none.
+  if (name === 'getApproval' || name === 'decideApproval') return 404;
   return ROUTES[name].status;
 }
 

@@ -1,4 +1,4 @@
-import { DISCLAIMER, buildAiReply, detectActions } from '@sentinel/domain';
+import { DISCLAIMER, SUGGESTED_ACTIONS, buildAiReply, detectActions } from '@sentinel/domain';
 import { SSE_CONTENT_TYPE, parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { bundledKnowledge } from '@sentinel/knowledge/bundled';
@@ -149,6 +149,7 @@ describe('the demo reply', () => {
       sources: [],
       withheldCount: 0,
       emergency: false,
+      suggestedActions: [SUGGESTED_ACTIONS.general],
     });
     expect(events.slice(-2).map((e) => e.type)).toStrictEqual(['disclaimer', 'done']);
   });

@@ -5,6 +5,7 @@
  */
 import {
   isEmergency,
+  suggestActionsFor,
   DISCLAIMER,
   buildAiReply,
   buildKnowledgeRefs,
@@ -16,9 +17,10 @@ import {
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import { type ChatStreamEvent } from '@sentinel/domain/contract';
+import { type ChatStreamEvent, type ChatToolEvent } from '@sentinel/domain/contract';
 import { knowledgeViewerFor } from './knowledge';
 import type { RouteImpls } from './route';
+import { runTool } from './tools';
 
 /** The longest search query the domain accepts (`KnowledgeQuerySchema`) and the longest action query (§3). */
 const MAX_SEARCH_QUERY = 500;
@@ -49,20 +51,28 @@ export function demoReplyMeta(
     sources: results.map((doc) => doc.title),
     withheldCount: withheld.length,
     emergency: isEmergency(question),
+    suggestedActions: suggestActionsFor(question),
   };
 }
 
-/** Every event of the demo reply to `message`, in stream order. */
+/**
+ * Every event of the demo reply to `message`, in stream order. A question that asks for a tool gets the tool's
+ * event, and its message as the reply text (never for a red flag: that is answered at once).
+ */
 export function demoReplyEvents(
   message: string,
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
+  tool?: ChatToolEvent,
 ): ChatStreamEvent[] {
   const question = message.trim();
-  const reply = buildAiReply(undefined, question);
+  const meta = demoReplyMeta(question, documents, viewer);
+  const toolEvent = meta.emergency ? undefined : tool;
+  const text = toolEvent ? toolEvent.message : buildAiReply(undefined, question).message;
   return [
-    demoReplyMeta(question, documents, viewer),
-    ...tokensOf(reply.message).map((text): ChatStreamEvent => ({ type: 'token', text })),
+    meta,
+    ...(toolEvent ? [toolEvent] : []),
+    ...tokensOf(text).map((token): ChatStreamEvent => ({ type: 'token', text: token })),
     { type: 'disclaimer', text: DISCLAIMER },
     { type: 'done' },
   ];
@@ -71,9 +81,11 @@ export function demoReplyEvents(
 export const chatRoutes = {
   chat: ({ store, caller, body, audit }) => {
     const question = body.messages.at(-1)?.content ?? '';
-    const events = demoReplyEvents(question, store.knowledge().documents, knowledgeViewerFor(caller));
+    const tool = isEmergency(question) ? undefined : runTool(store, caller, question);
+    const events = demoReplyEvents(question, store.knowledge().documents, knowledgeViewerFor(caller), tool);
     const cited = events.filter((event) => event.type === 'meta').flatMap((meta) => meta.knowledgeRefs);
-    audit({ resourceId: body.sessionId ?? null, reason: `demo reply citing ${cited.length} document(s)` });
+    const kind = tool ? 'tool' : 'demo';
+    audit({ resourceId: body.sessionId ?? null, reason: `${kind} reply citing ${cited.length} document(s)` });
     return ok(events);
   },
 } satisfies Partial<RouteImpls>;

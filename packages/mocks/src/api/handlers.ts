@@ -10,6 +10,7 @@ import { bundledKnowledge } from '@sentinel/knowledge/bundled';
 import type { HttpHandler } from 'msw';
 import { FIXED_NOW } from '../clock';
 import { seed as seedData, type SeedData } from '../fixtures/index';
+import { approvalRoutes } from './approvals';
 import { chatRoutes } from './chat';
 import { clinicalRoutes } from './clinical';
 import { knowledgeRoutes } from './knowledge';
@@ -23,6 +24,7 @@ import {
 } from './route';
 import { createStore, type MockStore } from './store';
 import { userRoutes } from './users';
+import { vaultRoutes } from './vault';
 
 /** The policy of every route, checked complete by the compiler. */
 export const ROUTE_IMPLS: RouteImpls = {
@@ -30,6 +32,8 @@ export const ROUTE_IMPLS: RouteImpls = {
   ...userRoutes,
   ...knowledgeRoutes,
   ...chatRoutes,
+  ...approvalRoutes,
+  ...vaultRoutes,
 };
 
 export type MockApiOptions = {

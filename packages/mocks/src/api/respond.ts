@@ -67,7 +67,15 @@ export function contractResponse(route: RouteDefinition, value: unknown) {
   return HttpResponse.json(parsed.data as Record<string, unknown>, { status: route.status });
 }
 
-/** How an event stream ends: the events as given, or a dropped connection after them. */
+/**
+ * How an event stream ends after its events. `close`: the body ends cleanly; events without a `done` among them
+ * are a reply cut off, which is how a page must be shown a dropped connection (scenario `chatDrops`). `error`:
+ * the body fails with STREAM_DROPPED_MESSAGE; only a reader in Node sees every event before the failure. In a
+ * browser the body goes through MSW's service worker, and when a service worker's body fails, Chromium fails the
+ * page's body at once and throws away the bytes the page has not read yet (DataPipeBytesConsumer: "When we hit
+ * an error we switch states immediately. We don't wait for the end of the pipe to be read."), so the page gets
+ * some, often none, of the events: never use it for what a page must see.
+ */
 export type StreamEnd = 'close' | 'error';
 
 export type EventStreamOptions = {
@@ -101,8 +109,7 @@ export function eventStreamResponse(
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      // A dropped stream fails on the read after its last event: failing at once would discard events the
-      // reader has not taken yet, so how much of the reply arrived would depend on timing.
+      // A failing stream fails on the read after its last event, so a reader in Node takes every event first.
       if (next >= checked.length) {
         if (options.end === 'error') controller.error(new Error(STREAM_DROPPED_MESSAGE));
         else controller.close();

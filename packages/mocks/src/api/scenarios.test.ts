@@ -8,7 +8,6 @@ import {
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { authorizationFor } from './auth';
-import { STREAM_DROPPED_MESSAGE } from './respond';
 import { EMPTYABLE_ROUTES, createScenarios, errorCodeFor, scenario } from './scenarios';
 import { BASE_URL, call, urlOf, useMockApi } from './testkit';
 
@@ -120,7 +119,7 @@ describe('story scenarios', () => {
     });
   });
 
-  it('chatDrops: meta and a few tokens arrive, then the connection fails without disclaimer or done', async () => {
+  it('chatDrops: meta and a few tokens arrive, then the body ends without disclaimer or done (a reply cut off)', async () => {
     ctx.server.use(...scenarios.chatDrops());
     const response = await fetch(urlOf('chat'), {
       method: 'POST',
@@ -128,20 +127,10 @@ describe('story scenarios', () => {
       body: JSON.stringify({ messages: [{ role: 'user', content: 'Hello' }] }),
     });
     expect(response.status).toBe(200);
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('a stream body');
-    const decoder = new TextDecoder();
-    let text = '';
-    let failure: unknown;
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch (error) {
-      failure = error;
-    }
-    expect(String(failure)).toContain(STREAM_DROPPED_MESSAGE);
-    const { events } = parseSseEvents(text);
+    // The body ends cleanly (a failing body loses unread bytes in the browser): reading it never throws.
+    const text = await response.text();
+    const { events, rest } = parseSseEvents(text);
+    expect(rest).toBe('');
     expect(events.map((e) => e.type)).toStrictEqual(['meta', 'token', 'token', 'token', 'token']);
     expect(events.map((e) => (e.type === 'token' ? e.text : '')).join('')).toBe(
       CANNED_ANSWERS.general.split(' ').slice(0, 4).join(' ') + ' ',

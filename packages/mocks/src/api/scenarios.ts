@@ -5,6 +5,7 @@
  * branches for them. Every body still goes through the contract's schemas.
  */
 import {
+  CALENDAR_TEXTS,
   CANNED_ANSWERS,
   computeAccessStats,
   computeAccessSummary,
@@ -17,6 +18,8 @@ import {
   ERROR_CODE_NAMES,
   ROUTES,
   deniedMessageFor,
+  type ApprovalStatus,
+  type CalendarScope,
   type ChatStreamEvent,
   type ErrorCode,
   type ErrorStatus,
@@ -25,10 +28,14 @@ import {
   type RouteName,
 } from '@sentinel/domain/contract';
 import { HttpResponse, delay, type http, type HttpHandler } from 'msw';
+import { PERSONAS, type PersonaKey } from '../personas';
+import { seedApprovalRequests } from './approvals';
 import { tokensOf } from './chat';
+import { createMockApi, type MockApi } from './handlers';
 import { contractResponse, errorResponse, eventStreamResponse } from './respond';
 import { METHOD_HANDLERS, routeUrl } from './route';
 import { DEMO_ASSISTANT_STATUS } from './users';
+import { connectCalendarFor } from './vault';
 
 /** The routes that answer a list, and so have an empty state. */
 export const EMPTYABLE_ROUTES = [
@@ -39,6 +46,8 @@ export const EMPTYABLE_ROUTES = [
   'listKnowledge',
   'searchKnowledge',
   'listAudit',
+  'listCalendarEvents',
+  'listApprovals',
 ] as const satisfies readonly RouteName[];
 export type EmptyableRoute = (typeof EMPTYABLE_ROUTES)[number];
 
@@ -67,6 +76,8 @@ const EMPTY_BODIES: { readonly [N in EmptyableRoute]: () => ResponseBody<N> } = 
   listKnowledge: emptyKnowledgeList,
   searchKnowledge: () => ({ items: [] }),
   listAudit: () => ({ items: [] }),
+  listCalendarEvents: () => ({ items: [] }),
+  listApprovals: () => ({ items: [] }),
 };
 
 /** The first words of the reply a dropped chat stream gets out before the connection is lost. */
@@ -91,6 +102,28 @@ function stallAfterBody(response: Response): Response {
   return new HttpResponse(readable, { status: response.status, headers: response.headers });
 }
 
+/**
+ * A mock API of its own whose user has connected the calendar: `seed` (a Storybook loader, or a `beforeEach`)
+ * resets its store and records the consent, so every run starts connected, whatever the last one did.
+ */
+export type CalendarConnectedScenario = {
+  readonly api: MockApi;
+  /** Every route of that API (put them in place of the default `api` handlers). */
+  readonly handlers: HttpHandler[];
+  readonly seed: () => Promise<Record<string, never>>;
+};
+
+/**
+ * A mock API of its own in which the assistant has filed approval requests for a clinician: `seed` (a Storybook
+ * loader, or a `beforeEach`) resets its store and files them again, so every run starts from the same inbox.
+ */
+export type ApprovalsScenario = {
+  readonly api: MockApi;
+  /** Every route of that API (put them in place of the default `api` handlers). */
+  readonly handlers: HttpHandler[];
+  readonly seed: () => Promise<Record<string, never>>;
+};
+
 export type ScenarioOptions = {
   /** Must match the `baseUrl` of the mock API the scenarios are put in front of ('' by default). */
   readonly baseUrl?: string;
@@ -107,6 +140,54 @@ export function createScenarios(options: ScenarioOptions = {}) {
   };
 
   return {
+    /**
+     * The calendar service cannot be reached: the events answer 500 with the §8 calendar failure text
+     * ('Unable to access calendar at this time...'), as the API does when the token exchange or the service fails.
+     */
+    calendarUnavailable(): HttpHandler[] {
+      return on('listCalendarEvents', () => errorResponse('internal', CALENDAR_TEXTS.failure));
+    },
+
+    /**
+     * `who` has connected the calendar with `scopes` (read only by default), in a mock API of its own seeded as
+     * usual otherwise (token vault, issue 6 point 5). Its handlers answer every route, so connecting,
+     * disconnecting and the events all act on that connection.
+     */
+    calendarConnected(
+      who: PersonaKey,
+      scopes: readonly CalendarScope[] = ['calendar:read'],
+    ): CalendarConnectedScenario {
+      const api = createMockApi({ baseUrl, tokenDelayMs: options.tokenDelayMs ?? 0 });
+      return {
+        api,
+        handlers: api.handlers,
+        seed: async () => {
+          api.reset();
+          connectCalendarFor(api.store, PERSONAS[who].sub, scopes);
+          return {};
+        },
+      };
+    },
+
+    /**
+     * `who` has approval requests in these states (asynchronous authorization, issue 6 point 5), one per
+     * entry, in a mock API of its own seeded as usual otherwise (`seedApprovalRequests`: pending ones with
+     * minutes left, an expired one never looked at, an approved one with its prescription written, a denied
+     * one). Its handlers answer every route, so approving and denying act on those requests.
+     */
+    approvalsFor(who: PersonaKey, states: readonly ApprovalStatus[]): ApprovalsScenario {
+      const api = createMockApi({ baseUrl, tokenDelayMs: options.tokenDelayMs ?? 0 });
+      return {
+        api,
+        handlers: api.handlers,
+        seed: async () => {
+          api.reset();
+          seedApprovalRequests(api.store, who, states);
+          return {};
+        },
+      };
+    },
+
     /** The route answers an error with the contract's body (default 500, the technical-difficulties state). */
     error(name: RouteName, status: ErrorStatus = ERROR_CODES.internal): HttpHandler[] {
       const code = errorCodeFor(status);
@@ -148,13 +229,15 @@ export function createScenarios(options: ScenarioOptions = {}) {
       return on('assistantStatus', () => contractResponse(ROUTES.assistantStatus, unavailable));
     },
 
-    /** The chat stream starts (meta and a few tokens), then the connection drops: no disclaimer, no done. */
+    /**
+     * The chat stream starts (meta and a few tokens), then the connection drops: the body ends there, with no
+     * disclaimer and no done, so the client reads a reply cut off. It ends cleanly rather than failing: a failing
+     * body reaches a page through MSW's service worker without the bytes the page had not read yet (see
+     * `StreamEnd`), so the page would sometimes get no word of the reply at all.
+     */
     chatDrops(): HttpHandler[] {
       return on('chat', () =>
-        eventStreamResponse(ROUTES.chat, partialReply(), {
-          tokenDelayMs: options.tokenDelayMs ?? 0,
-          end: 'error',
-        }),
+        eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs: options.tokenDelayMs ?? 0 }),
       );
     },
 

@@ -4,7 +4,15 @@
  * give the same answers in every story and test.
  */
 import type { Appointment, ManagedUser, MedicalRecord, Prescription, Role } from '@sentinel/domain';
-import type { AuditAction, AuditEvent, AuditOutcome, AuditResourceType } from '@sentinel/domain/contract';
+import type {
+  ApprovalRequest,
+  AuditAction,
+  AuditEvent,
+  AuditOutcome,
+  AuditResourceType,
+  CalendarEvent,
+  CalendarScope,
+} from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import type { SeedData } from '../fixtures/index';
 
@@ -21,13 +29,26 @@ export type MockStore = {
   readonly records: MedicalRecord[];
   readonly prescriptions: Prescription[];
   readonly users: ManagedUser[];
+  /**
+   * Approval requests for the prescriptions the assistant proposed, oldest first. None are seeded: only the
+   * assistant's prescription tool files them (`proposePrescription`); stories add some with
+   * `seedApprovalRequests` (through `scenario.approvalsFor`).
+   */
+  readonly approvals: ApprovalRequest[];
   /** Oldest first. */
   readonly audit: AuditEvent[];
+  /** The token vault: each user's calendar connection, by token subject (issue 6, point 5). */
+  readonly calendarConnections: Map<string, CalendarGrant>;
+  /** Events the calendar service holds besides the appointments (scheduled by the calendar tool), by subject. */
+  readonly calendarEvents: Map<string, CalendarEvent[]>;
   /** The next id with this prefix ('apt' gives 'apt-1001', then 'apt-1002'). */
   nextId(prefix: string): string;
   /** The knowledge base, read on first use (see `createStore`). */
   knowledge(): KnowledgeBundle;
 };
+
+/** The token vault's calendar grant of one user: the scopes consented to, and when. */
+export type CalendarGrant = { readonly scopes: readonly CalendarScope[]; readonly connectedAt: string };
 
 /** What one audit row says besides who and when. */
 export type AuditNote = {
@@ -64,7 +85,10 @@ export function createStore(
     records: fresh.records,
     prescriptions: fresh.prescriptions,
     users: fresh.users,
+    approvals: [],
     audit: [],
+    calendarConnections: new Map(),
+    calendarEvents: new Map(),
     nextId(prefix) {
       const n = counters.get(prefix) ?? FIRST_GENERATED_ID;
       counters.set(prefix, n + 1);
@@ -81,21 +105,28 @@ export function createStore(
     refill(store.records, again.records);
     refill(store.prescriptions, again.prescriptions);
     refill(store.users, again.users);
+    refill(store.approvals, []);
     refill(store.audit, []);
+    store.calendarConnections.clear();
+    store.calendarEvents.clear();
     counters.clear();
   };
   return { store, reset };
 }
 
-/** Appends one audit row for `actor`, stamped with the store's clock. Returns the row. */
+/**
+ * Appends one audit row for `actor`, stamped with the store's clock, or with `at` for work that carries its own
+ * time (an approval request the assistant filed). Returns the row.
+ */
 export function appendAudit(
   store: MockStore,
   actor: { readonly sub: string; readonly role: Role },
   note: AuditNote,
+  at: Date = store.now,
 ): AuditEvent {
   const row: AuditEvent = {
     id: store.nextId('aud'),
-    timestamp: store.now.toISOString(),
+    timestamp: at.toISOString(),
     actorSub: actor.sub,
     actorRole: actor.role,
     action: note.action,

@@ -1,7 +1,8 @@
 /**
  * The three pillar demos of the challenge page (§1, §2 Demo page, §8 Other, §9), each a check against the API:
- * user authentication (`GET /api/me`), token vault (`GET /api/identity/status`) and fine-grained authorization
- * (the 4 sample queries of the authorization model, `GET /api/identity/fga-samples`).
+ * user authentication (`GET /api/me`), token vault (`GET /api/identity/status`; while the vault is on, the page
+ * then offers the calendar connection through it) and fine-grained authorization (the 4 sample queries of the
+ * authorization model, `GET /api/identity/fga-samples`).
  */
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { DEMO_ERRORS, DEMO_TEXTS, type DashboardRole, type Role } from '@sentinel/domain';

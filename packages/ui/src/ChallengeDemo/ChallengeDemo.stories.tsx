@@ -3,6 +3,7 @@ import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { PERSONAS, scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { CALENDAR_CONNECT_TEXTS } from '../CalendarConnect/CalendarConnect.utils';
 import { CHALLENGE_DEMO_TEXTS, ChallengeDemo } from './ChallengeDemo';
 
 const meta = {
@@ -87,13 +88,36 @@ export const AuthenticationDemo: Story = {
   },
 };
 
-/** Token vault: the identity service's token-vault status, labelled honestly as a status check. */
+/** The calendar panel inside the results. */
+const calendarPanel = async (canvas: Canvas) =>
+  within(await within(results(canvas)).findByRole('region', { name: CALENDAR_CONNECT_TEXTS.title }));
+
+/**
+ * Token vault: the identity service's token-vault status, then the real calendar connection through the vault:
+ * not connected yet, so the consent is offered.
+ */
 export const TokenVaultDemo: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
     await expect(await within(results(canvas)).findByText(CHALLENGE_DEMO_TEXTS.tokenVaultOn)).toBeVisible();
     await expect(results(canvas)).toHaveTextContent(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
+    const calendar = await calendarPanel(canvas);
+    await expect(await calendar.findByText(CALENDAR_CONNECT_TEXTS.notConnected)).toBeVisible();
+    await expect(calendar.getByRole('button', { name: CALENDAR_CONNECT_TEXTS.connect })).toBeEnabled();
+  },
+};
+
+/** Token vault, all the way: Jane connects her calendar from the demo and sees her upcoming appointments. */
+export const TokenVaultConnect: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
+    const calendar = await calendarPanel(canvas);
+    await userEvent.click(await calendar.findByRole('button', { name: CALENDAR_CONNECT_TEXTS.connect }));
+    await expect(await calendar.findByText(CALENDAR_CONNECT_TEXTS.connected)).toBeVisible();
+    const events = await calendar.findByRole('list', { name: CALENDAR_CONNECT_TEXTS.eventsTitle });
+    await expect(within(events).getAllByRole('listitem')).toHaveLength(3);
   },
 };
 

@@ -2,7 +2,7 @@ import { act, render, renderHook, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_TEXTS, FGA_DEMO_QUERY_COUNT, type CurrentUser } from '@sentinel/domain';
+import { ASSISTANT_ERRORS, DEMO_TEXTS, FGA_DEMO_QUERY_COUNT, type CurrentUser } from '@sentinel/domain';
 import { ApiProvider } from '../api/ApiProvider';
 import { ApiError, type ApiClient } from '../api/client';
 import { SessionProvider, type Session } from '../session/SessionProvider';
@@ -127,6 +127,28 @@ describe('challenge demo page (§2 Demo page)', () => {
     expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultOn);
     expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
     expect(within(results).getAllByRole('listitem').length).toBeGreaterThan(SAMPLES.items.length);
+  });
+
+  it('offers the token vault’s connected tool while the vault is on', () => {
+    renderScreen({
+      outcomes: { ...IDLE, tokenVault: { state: 'success', data: { initialized: true, tokenVault: true } } },
+      tokenVaultTool: <section aria-label="Calendar tool" />,
+    });
+    const results = screen.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
+    expect(within(results).getByRole('region', { name: 'Calendar tool' })).toBeTruthy();
+    expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
+  });
+
+  it('says the token vault is not configured, and offers no tool, while it is off (§8)', () => {
+    renderScreen({
+      outcomes: { ...IDLE, tokenVault: { state: 'success', data: { initialized: true, tokenVault: false } } },
+      tokenVaultTool: <section aria-label="Calendar tool" />,
+    });
+    const results = screen.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
+    expect(within(results).queryByRole('region', { name: 'Calendar tool' })).toBeNull();
+    expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultOff);
+    expect(results.textContent).toContain(ASSISTANT_ERRORS.tokenVaultOff);
+    expect(results.textContent).not.toContain(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
   });
 
   it('lists the four sample checks in order, each with its answer in words and the note where there is one', () => {

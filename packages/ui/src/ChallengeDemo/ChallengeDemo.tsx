@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { DEMO_TEXTS, dashboardPathFor, type DashboardRole } from '@sentinel/domain';
+import { DEMO_TEXTS, dashboardPathFor, featureOffMessage, type DashboardRole } from '@sentinel/domain';
 import { Badge } from '../Badge/Badge';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
+import { CalendarConnect } from '../CalendarConnect/CalendarConnect';
 import { Card } from '../Card/Card';
 import { CheckIcon, LockIcon, SearchIcon, ShieldIcon, WarningIcon } from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
@@ -48,7 +49,7 @@ export const CHALLENGE_DEMO_TEXTS = {
   tokenVaultOn: 'Token vault: on',
   tokenVaultOff: 'Token vault: off',
   tokenVaultNote:
-    'This checks the token-vault status reported by the identity service. Exchanging tokens for connected tools (calendar, records, prescriptions) is not available yet.',
+    'The token vault is on. Connect your calendar below: the assistant then reads it with a calendar-scoped token obtained by token exchange, and never sees your password.',
   fgaListLabel: 'Sample authorization checks',
   allowed: 'Allowed',
   denied: 'Denied',
@@ -61,7 +62,8 @@ export const CHALLENGE_DEMO_TEXTS = {
 export const DEMO_DESCRIPTIONS: Readonly<Record<DemoKind, string>> = {
   authentication:
     'Who you are: your identity, role, permissions and whether you used multi-factor authentication.',
-  tokenVault: 'Tool control: whether the identity service holds tokens for connected tools on your behalf.',
+  tokenVault:
+    'Tool control: connect your calendar through the token vault, so the assistant can use it on your behalf.',
   fga: 'Knowledge limitation: 4 sample questions to the authorization model, each allowed or denied.',
 };
 
@@ -90,6 +92,11 @@ export type ChallengeDemoScreenProps = {
   onRun: (kind: DemoKind) => void;
   /** Goes to a path of the app; the portal wires it to the router. */
   onNavigate: (path: string) => void;
+  /**
+   * The connected tool the token-vault result offers while the vault is on: the wired page passes the calendar
+   * panel (`CalendarConnect`), with the real connection, its consent and its events.
+   */
+  tokenVaultTool?: ReactNode;
 };
 
 function Facts({ rows }: { rows: readonly { label: string; value: ReactNode }[] }) {
@@ -129,7 +136,7 @@ function AuthenticationDetails({ data }: { data: AuthenticationResult }) {
   );
 }
 
-function TokenVaultDetails({ data }: { data: TokenVaultResult }) {
+function TokenVaultDetails({ data, tool }: { data: TokenVaultResult; tool: ReactNode }) {
   return (
     <Stack space="small">
       <Stack direction="horizontal" space="small" wrap>
@@ -141,8 +148,9 @@ function TokenVaultDetails({ data }: { data: TokenVaultResult }) {
         </Badge>
       </Stack>
       <Text size="small" tone="muted">
-        {CHALLENGE_DEMO_TEXTS.tokenVaultNote}
+        {data.tokenVault ? CHALLENGE_DEMO_TEXTS.tokenVaultNote : featureOffMessage('tokenVault')}
       </Text>
+      {data.tokenVault ? tool : null}
     </Stack>
   );
 }
@@ -180,20 +188,28 @@ function FgaDetails({ data }: { data: FgaResult }) {
 }
 
 /** The details of a demo that succeeded. */
-function successDetails(kind: DemoKind, outcomes: DemoOutcomes): ReactNode {
+function successDetails(kind: DemoKind, outcomes: DemoOutcomes, tokenVaultTool: ReactNode): ReactNode {
   if (kind === 'authentication') {
     const o = outcomes.authentication;
     return o.state === 'success' ? <AuthenticationDetails data={o.data} /> : null;
   }
   if (kind === 'tokenVault') {
     const o = outcomes.tokenVault;
-    return o.state === 'success' ? <TokenVaultDetails data={o.data} /> : null;
+    return o.state === 'success' ? <TokenVaultDetails data={o.data} tool={tokenVaultTool} /> : null;
   }
   const o = outcomes.fga;
   return o.state === 'success' ? <FgaDetails data={o.data} /> : null;
 }
 
-function Outcome({ kind, outcomes }: { kind: DemoKind; outcomes: DemoOutcomes }) {
+function Outcome({
+  kind,
+  outcomes,
+  tokenVaultTool,
+}: {
+  kind: DemoKind;
+  outcomes: DemoOutcomes;
+  tokenVaultTool: ReactNode;
+}) {
   const label = DEMO_LABELS[kind];
   const outcome: DemoOutcome<unknown> = outcomes[kind];
   if (outcome.state === 'idle') return null;
@@ -206,7 +222,7 @@ function Outcome({ kind, outcomes }: { kind: DemoKind; outcomes: DemoOutcomes })
         {outcome.message}
       </Text>
     );
-  else body = successDetails(kind, outcomes);
+  else body = successDetails(kind, outcomes, tokenVaultTool);
   return (
     <li className={styles.outcome}>
       <Stack space="small">
@@ -236,7 +252,13 @@ function Outcome({ kind, outcomes }: { kind: DemoKind; outcomes: DemoOutcomes })
  * §2 Demo page, §8 demo failures: a signed-in user tries the three pillars; a visitor is asked to log in.
  * Pure: the session, the outcomes and the callbacks come in as props.
  */
-export function ChallengeDemoScreen({ session, outcomes, onRun, onNavigate }: ChallengeDemoScreenProps) {
+export function ChallengeDemoScreen({
+  session,
+  outcomes,
+  onRun,
+  onNavigate,
+  tokenVaultTool,
+}: ChallengeDemoScreenProps) {
   if (session.status === 'loading') return <Spinner label={CHALLENGE_DEMO_TEXTS.loading} />;
   if (session.status === 'signedOut') {
     return (
@@ -308,7 +330,7 @@ export function ChallengeDemoScreen({ session, outcomes, onRun, onNavigate }: Ch
           ) : (
             <ul className={styles.outcomes}>
               {shown.map((kind) => (
-                <Outcome key={kind} kind={kind} outcomes={outcomes} />
+                <Outcome key={kind} kind={kind} outcomes={outcomes} tokenVaultTool={tokenVaultTool} />
               ))}
             </ul>
           )}
@@ -331,5 +353,13 @@ export function ChallengeDemo({ onNavigate }: ChallengeDemoProps) {
     session.status === 'signedIn'
       ? { status: 'signedIn', email: session.user.email, role: session.user.role, mfa: session.mfa }
       : { status: session.status };
-  return <ChallengeDemoScreen session={view} outcomes={outcomes} onRun={run} onNavigate={onNavigate} />;
+  return (
+    <ChallengeDemoScreen
+      session={view}
+      outcomes={outcomes}
+      onRun={run}
+      onNavigate={onNavigate}
+      tokenVaultTool={<CalendarConnect headingLevel={4} />}
+    />
+  );
 }

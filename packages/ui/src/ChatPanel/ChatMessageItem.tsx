@@ -8,6 +8,7 @@ import { Markdown } from '../Markdown/Markdown';
 import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
 import { CHAT_PANEL_TEXTS, formatMessageTime, type ChatMessageView } from './ChatPanel.utils';
+import { ToolResult } from './ToolResult';
 
 type ReferenceProps = {
   documentId: string;
@@ -105,6 +106,9 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
         )}
         {message.kind === 'failure' && message.detail ? (
           <Text size="xsmall">{CHAT_PANEL_TEXTS.failureDetail(message.detail)}</Text>
+        ) : null}
+        {message.tool && !message.streaming ? (
+          <ToolResult tool={message.tool} pending={pending} onRetry={onRetry} />
         ) : null}
         {refs.length > 0 && !message.streaming ? (
           <>

@@ -246,3 +246,21 @@ export const documentContent = style({
   borderRadius: vars.radius.medium,
   backgroundColor: vars.color.surfaceSunken,
 });
+
+/** A tool's result under a reply: a framed card inside the bubble. */
+export const toolCard = style({
+  marginTop: vars.space.small,
+  padding: vars.space.small,
+  border: rule,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surface,
+});
+
+export const toolList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});

@@ -161,8 +161,17 @@ export function useChatConversation(name: string | undefined): ChatConversation 
         for await (const event of api.streamChat({ messages: turns }, controller.signal)) {
           if (controller.signal.aborted) break;
           if (event.type === 'meta') {
-            const { knowledgeRefs, sources, withheldCount, emergency } = event;
-            dispatch({ type: 'meta', knowledgeRefs, sources, withheldCount, emergency });
+            const { knowledgeRefs, sources, withheldCount, emergency, suggestedActions } = event;
+            dispatch({
+              type: 'meta',
+              knowledgeRefs,
+              sources,
+              withheldCount,
+              emergency,
+              ...(suggestedActions ? { suggestedActions } : {}),
+            });
+          } else if (event.type === 'tool') {
+            dispatch({ type: 'tool', tool: event });
           } else if (event.type === 'token') {
             dispatch({ type: 'token', text: event.text, now: clock.now() });
             gotText ||= event.text.length > 0;

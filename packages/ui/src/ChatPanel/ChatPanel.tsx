@@ -28,7 +28,7 @@ import {
   useKnowledgeDocument,
   useKnowledgeList,
 } from './ChatPanel.data';
-import { CHAT_PANEL_TEXTS, type ChatMessageView } from './ChatPanel.utils';
+import { CHAT_PANEL_TEXTS, currentSuggestions, type ChatMessageView } from './ChatPanel.utils';
 import { KnowledgeDocumentDialog, type DocumentState } from './KnowledgeDocumentDialog';
 
 /** The assistant's status as the panel shows it (`GET /api/assistant/status`). */
@@ -214,6 +214,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
   }
 
   const chips = showsQuickActions(messages.length, documentCount ?? 0);
+  const suggestions = chips ? [] : currentSuggestions(messages, pending);
   return (
     <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
       <PanelHeader assistant={assistant} onClear={props.onClear} />
@@ -256,6 +257,16 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
           <div role="group" aria-label={CHAT_PANEL_TEXTS.quickActionsLabel}>
             <Stack direction="horizontal" space="small" wrap>
               {CHAT_TEXTS.quickActions.map((text) => (
+                <Chip key={text} onClick={() => props.onSend(text)} disabled={pending}>
+                  {text}
+                </Chip>
+              ))}
+            </Stack>
+          </div>
+        ) : suggestions.length > 0 ? (
+          <div role="group" aria-label={CHAT_PANEL_TEXTS.suggestionsLabel}>
+            <Stack direction="horizontal" space="small" wrap>
+              {suggestions.map((text) => (
                 <Chip key={text} onClick={() => props.onSend(text)} disabled={pending}>
                   {text}
                 </Chip>

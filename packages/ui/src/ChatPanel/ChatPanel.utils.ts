@@ -10,7 +10,12 @@ import {
   type ChatMessage,
   type KnowledgeRef,
 } from '@sentinel/domain';
-import { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@sentinel/domain/contract';
+import {
+  MAX_CHAT_MESSAGES,
+  MAX_CHAT_MESSAGE_LENGTH,
+  type ChatToolEvent,
+  type ChatTurn,
+} from '@sentinel/domain/contract';
 
 /** What a message is in the panel; decides how it renders and whether it goes back to the model. */
 export const CHAT_MESSAGE_KINDS = ['welcome', 'user', 'reply', 'disclaimer', 'failure'] as const;
@@ -36,6 +41,10 @@ export type ChatMessageView = ChatMessage & {
   interrupted?: boolean;
   /** The readable reason of a failure (the ApiError message), shown under the spec's text. */
   detail?: string;
+  /** The tool the assistant ran for this reply, shown as a card under it. */
+  tool?: ChatToolEvent;
+  /** §3 Follow-up questions for this reply (offered as chips while it is the latest). */
+  suggestedActions?: string[];
 };
 
 export type ConversationState = {
@@ -54,6 +63,8 @@ export type ReplyMeta = {
   knowledgeRefs: KnowledgeRef[];
   sources: string[];
   withheldCount: number;
+  tool?: ChatToolEvent;
+  suggestedActions?: string[];
 };
 
 const EMPTY_META: ReplyMeta = { knowledgeRefs: [], sources: [], withheldCount: 0 };
@@ -68,7 +79,9 @@ export type ConversationAction =
       sources: string[];
       withheldCount: number;
       emergency: boolean;
+      suggestedActions?: string[];
     }
+  | { type: 'tool'; tool: ChatToolEvent }
   | { type: 'token'; text: string; now: Date }
   | { type: 'completed' }
   | { type: 'stopped'; id: string; now: Date }
@@ -108,6 +121,17 @@ function endWithNotice(state: ConversationState, notice: ChatMessageView): Conve
   };
 }
 
+/**
+ * §3 The follow-ups to offer now: those of the latest message when it is a reply that arrived complete (not
+ * streaming, stopped or cut off), and no reply is pending.
+ */
+export function currentSuggestions(messages: readonly ChatMessageView[], pending: boolean): string[] {
+  if (pending) return [];
+  const last = messages.findLast((m) => m.kind !== 'disclaimer');
+  if (!last || last.kind !== 'reply' || last.streaming || last.stopped || last.interrupted) return [];
+  return last.suggestedActions ?? [];
+}
+
 /** Every change of the conversation, one action at a time. */
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
@@ -133,13 +157,26 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return { ...state, pending: true, reply: { id: action.replyId, meta: EMPTY_META } };
     case 'meta': {
       if (!state.reply) return state;
-      const { knowledgeRefs, sources, withheldCount } = action;
+      const { knowledgeRefs, sources, withheldCount, suggestedActions } = action;
       return {
         ...state,
         emergency: state.emergency || action.emergency,
-        reply: { ...state.reply, meta: { knowledgeRefs, sources, withheldCount } },
+        reply: {
+          ...state.reply,
+          meta: {
+            ...state.reply.meta,
+            knowledgeRefs,
+            sources,
+            withheldCount,
+            ...(suggestedActions?.length ? { suggestedActions } : {}),
+          },
+        },
       };
     }
+    case 'tool':
+      return state.reply
+        ? { ...state, reply: { ...state.reply, meta: { ...state.reply.meta, tool: action.tool } } }
+        : state;
     case 'token': {
       const { reply } = state;
       if (!reply) return state;
@@ -166,6 +203,8 @@ export function conversationReducer(state: ConversationState, action: Conversati
             knowledgeRefs: reply.meta.knowledgeRefs,
             sources: reply.meta.sources,
             withheldCount: reply.meta.withheldCount,
+            ...(reply.meta.tool ? { tool: reply.meta.tool } : {}),
+            ...(reply.meta.suggestedActions ? { suggestedActions: reply.meta.suggestedActions } : {}),
             streaming: true,
           },
         ],
@@ -305,6 +344,7 @@ export const CHAT_PANEL_TEXTS = {
         : `Try again in ${waitText(retryAfterSeconds)}.`
     }`,
   quickActionsLabel: 'Suggested questions',
+  suggestionsLabel: 'Suggested follow-up questions',
   referencesTitle: 'From the medical knowledge base',
   openDocument: (title: string) => `Open ${title}`,
   documentsAvailable: (count: number) => `${count} ${count === 1 ? 'document' : 'documents'} available`,

@@ -1,5 +1,7 @@
+import { scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { APPROVALS_SCREEN_TEXTS } from '../Approvals/Approvals.utils';
 import { DOCTOR_OVERVIEW_CARDS, DoctorPortal } from './DoctorPortal';
 
 const meta = {
@@ -39,4 +41,28 @@ export const AppointmentsTab: Story = { args: { initialTab: 'appointments' } };
 export const CardiologistKnowledge: Story = {
   parameters: { session: 'ben' },
   args: { initialTab: 'knowledge' },
+};
+
+const inbox = scenario.approvalsFor('alice', ['pending', 'pending', 'denied']);
+
+/**
+ * Approvals (issue 6 point 5): the tab counts the assistant's proposals waiting for Dr. Smith; approving one
+ * counts it down.
+ */
+export const ApprovalsTab: Story = {
+  loaders: [inbox.seed],
+  parameters: { msw: { handlers: { api: inbox.handlers } } },
+  args: { initialTab: 'approvals' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const tab = await canvas.findByRole('tab', { name: APPROVALS_SCREEN_TEXTS.tabLabel(2) });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const [first] = await canvas.findAllByRole('button', { name: APPROVALS_SCREEN_TEXTS.approve });
+    if (!first) throw new Error('no request to approve');
+    await userEvent.click(first);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(APPROVALS_SCREEN_TEXTS.created);
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: APPROVALS_SCREEN_TEXTS.tabLabel(1) })).toBeVisible(),
+    );
+  },
 };

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { doctorGreetingName } from '@sentinel/domain';
+import { doctorGreetingName, hasPermission } from '@sentinel/domain';
 import { AppShell } from '../AppShell/AppShell';
 import { Appointments } from '../Appointments/Appointments';
+import { Approvals } from '../Approvals/Approvals';
+import { useApprovalsQuery } from '../Approvals/Approvals.data';
+import { APPROVALS_SCREEN_TEXTS, pendingCount } from '../Approvals/Approvals.utils';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { useClock } from '../clock/ClockProvider';
 import { BotIcon, LockIcon, UsersIcon } from '../icons/icons';
 import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
 import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
@@ -22,6 +26,7 @@ export const DOCTOR_TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'patients', label: 'Patient Records' },
   { value: 'prescriptions', label: 'Prescriptions' },
+  { value: 'approvals', label: APPROVALS_SCREEN_TEXTS.title },
   { value: 'challenge-demo', label: 'Identity Demo' },
 ] as const;
 export type DoctorTab = (typeof DOCTOR_TABS)[number]['value'];
@@ -82,12 +87,23 @@ export function DoctorOverview({ onOpenTab }: { onOpenTab: (tab: DoctorTab) => v
 
 export type DoctorPortalProps = { onNavigate: (path: string) => void; initialTab?: DoctorTab };
 
-/** §2 Doctor portal: greets the doctor by last name, tabs, logout. */
+/**
+ * §2 Doctor portal: greets the doctor by last name, tabs, logout. Besides the spec's tabs, Approvals holds the
+ * prescriptions the assistant proposed (issue 6 point 5), its label counting those waiting; only a doctor who
+ * may prescribe has it.
+ */
 export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPortalProps) {
   const session = useSession();
+  const clock = useClock();
   const [tab, setTab] = useState<DoctorTab>(initialTab);
+  const canApprove = session.status === 'signedIn' && hasPermission(session.user, 'write:prescriptions');
+  const approvals = useApprovalsQuery({ enabled: canApprove });
   if (session.status !== 'signedIn') return null;
   const { user } = session;
+  const pending = pendingCount(approvals.data ?? [], clock.now());
+  const tabs = DOCTOR_TABS.filter((t) => t.value !== 'approvals' || canApprove).map((t) =>
+    t.value === 'approvals' ? { ...t, label: APPROVALS_SCREEN_TEXTS.tabLabel(pending) } : t,
+  );
   return (
     <AppShell
       user={user}
@@ -96,7 +112,7 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
       roleBadge={{ text: 'DOCTOR', tone: 'positive' }}
       onLogout={session.logout}
     >
-      <Tabs label="Doctor portal" items={DOCTOR_TABS} value={tab} onChange={setTab}>
+      <Tabs label="Doctor portal" items={tabs} value={tab} onChange={setTab}>
         {(value) =>
           value === 'overview' ? (
             <DoctorOverview onOpenTab={setTab} />
@@ -110,6 +126,8 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
             <MedicalRecords />
           ) : value === 'prescriptions' ? (
             <Prescriptions />
+          ) : value === 'approvals' ? (
+            <Approvals />
           ) : (
             <ChallengeDemo onNavigate={onNavigate} />
           )

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { CALENDAR_CONNECT_TEXTS } from '../CalendarConnect/CalendarConnect.utils';
 import { PatientDashboard } from './PatientDashboard';
 
 const meta = {
@@ -36,7 +37,16 @@ export const AssistantTab: Story = { args: { initialTab: 'chat' } };
 
 export const RecordsTab: Story = { args: { initialTab: 'records' } };
 
-export const AppointmentsTab: Story = { args: { initialTab: 'appointments' } };
+/** The appointments, and under them the calendar: the consent to connect it through the token vault. */
+export const AppointmentsTab: Story = {
+  args: { initialTab: 'appointments' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    const calendar = within(await canvas.findByRole('region', { name: CALENDAR_CONNECT_TEXTS.title }));
+    await expect(await calendar.findByRole('button', { name: CALENDAR_CONNECT_TEXTS.connect })).toBeVisible();
+  },
+};
 
 export const DemoTab: Story = { args: { initialTab: 'challenge-demo' } };
 

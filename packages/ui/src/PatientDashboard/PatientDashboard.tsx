@@ -4,6 +4,7 @@ import { AppShell } from '../AppShell/AppShell';
 import { Appointments } from '../Appointments/Appointments';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
+import { CalendarConnect } from '../CalendarConnect/CalendarConnect';
 import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
@@ -19,6 +20,7 @@ import {
 } from '../icons/icons';
 import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
 import { useSession } from '../session/SessionProvider';
+import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
 import { Tabs } from '../Tabs/Tabs';
 import { Text } from '../Text/Text';
@@ -171,7 +173,11 @@ export function PatientDashboard({ onNavigate, initialTab = 'overview' }: Patien
           ) : value === 'records' ? (
             <MedicalRecords />
           ) : value === 'appointments' ? (
-            <Appointments />
+            // Under the list, the calendar: connect it through the token vault, or download the .ics.
+            <Stack space="xlarge">
+              <Appointments />
+              <CalendarConnect />
+            </Stack>
           ) : (
             <ChallengeDemo onNavigate={onNavigate} />
           )

@@ -1,0 +1,90 @@
+/**
+ * Security headers on every answer (issue 8; ASVS 14.4, HIPAA 164.312(e)(1)). The portal page gets a Content
+ * Security Policy that lets it load only its own build, call only the API (same origin) and the identity
+ * provider, and be framed by nobody; every other answer (JSON, assets, the event stream) gets one that allows
+ * nothing at all. HSTS is sent only over TLS (directly, or from a trusted proxy's X-Forwarded-Proto: Fastify's
+ * `trustProxy` decides `request.protocol`), since over plain http a browser ignores it. Every /api answer,
+ * refusals included, is `Cache-Control: no-store`. No CORS headers are ever sent: the portal calls the API on
+ * its own origin, so the allowlist of other origins is empty.
+ *
+ * A hook of our own rather than @fastify/helmet: the policy depends on the answer's media type and the
+ * configured identity provider, and HSTS on the protocol, so helmet's fixed defaults would need overriding
+ * header by header, for about as many lines as this file.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type SecurityHeaderOptions = {
+  /** The token issuer (the identity provider): its origin may be called and framed by the portal page. */
+  readonly issuer: string;
+};
+
+/**
+ * The portal page's policy. Vite emits module scripts and static CSS files (vanilla-extract), so no inline
+ * script or style needs a nonce; data: images are the inline icons; the identity provider is called (token
+ * endpoint) and framed (silent sign-in) by the Auth0 SDK.
+ */
+export function portalContentSecurityPolicy(identityOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${identityOrigin}`,
+    `frame-src ${identityOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Answers that are not the portal page load nothing and are framed by nothing. */
+export const NON_PAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const ALWAYS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  // frame-ancestors for browsers that predate it.
+  'x-frame-options': 'DENY',
+};
+
+const isApiPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+};
+
+/**
+ * Sets the headers on one answer. The hooks below call it for every routed answer; an answer Fastify writes
+ * before routing (a path it cannot decode, through `frameworkErrors`) runs no hook and calls it itself.
+ */
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  policy: string = NON_PAGE_CONTENT_SECURITY_POLICY,
+): void {
+  for (const [name, value] of Object.entries(ALWAYS)) void reply.header(name, value);
+  void reply.header('content-security-policy', policy);
+  if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+  if (isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const pagePolicy = portalContentSecurityPolicy(new URL(options.issuer).origin);
+  // Set on arrival too, so answers written past onSend (the chat's event stream) carry them.
+  app.addHook('onRequest', async (request, reply) => {
+    applySecurityHeaders(request, reply);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    applySecurityHeaders(request, reply, type.startsWith('text/html') ? pagePolicy : undefined);
+    // A 304 carries no media type, and a browser copies its headers onto the stored answer: a policy here
+    // would replace the cached page's own (and block its scripts), so the stored one is kept instead.
+    if (reply.statusCode === 304) void reply.removeHeader('content-security-policy');
+    return payload;
+  });
+}

@@ -1,0 +1,16 @@
+/** The token vault (issue 6, point 5): calendar consent, token exchange, the calendar client, routes and tool. */
+export { VaultError } from './errors';
+export { createIdpTokenExchanger } from './exchange';
+export { createCalendarClient, type CalendarClient, type CalendarEventDraft } from './calendar';
+export { vaultRoutes, vaultConnectionOf, grantedScopes } from './routes';
+export { runCalendarTool, type CalendarToolDeps, type CalendarToolRequest } from './tool';
+export {
+  DEFAULT_CALENDAR_AUDIENCE,
+  DEFAULT_CALENDAR_URL,
+  vaultSettingsFromEnv,
+  type ExchangedToken,
+  type IdpExchangeSettings,
+  type TokenExchanger,
+  type VaultSettings,
+} from './settings';
+export { createVault, TOKEN_STALE_LEEWAY_MS, type Vault, type VaultUser } from './vault';

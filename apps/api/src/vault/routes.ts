@@ -1,0 +1,72 @@
+/**
+ * The token vault's routes (issue 6, point 5): the user's calendar connection (their consent, kept in the
+ * store) and the calendar's events read on their behalf. The same policy as the mock API (packages/mocks
+ * vault.ts): connecting records the scopes (read always among them), disconnecting withdraws the consent, and
+ * listing answers 409 'Connect your calendar first.' until the user connected. A failure of the identity
+ * provider or the calendar answers 500 with the §8 calendar failure text, never the upstream answer.
+ */
+import { CALENDAR_TEXTS, fail, ok, type CurrentUser } from '@sentinel/domain';
+import type { CalendarScope, VaultConnection } from '@sentinel/domain/contract';
+import type { RouteImpls } from '../routes';
+import type { VaultConnectionRow } from '../store/types';
+import type { Vault } from './vault';
+
+/** The connection as the API reports it; not connected without a row. */
+export function vaultConnectionOf(row: VaultConnectionRow | undefined): VaultConnection {
+  return row
+    ? { connection: 'calendar', connected: true, scopes: [...row.scopes], connectedAt: row.connectedAt }
+    : { connection: 'calendar', connected: false, scopes: [], connectedAt: null };
+}
+
+/** The scopes a connection grants: calendar:read always, first, then the others asked for, once each. */
+export const grantedScopes = (asked: readonly CalendarScope[]): CalendarScope[] => [
+  ...new Set<CalendarScope>(['calendar:read', ...asked]),
+];
+
+/** The patient a call concerns for the audit trail: a patient's own calendar; a clinician's concerns many. */
+export const auditPatientOf = (user: CurrentUser) =>
+  user.role === 'patient' ? (user.patient_id ?? null) : null;
+
+export function vaultRoutes(vault: Vault) {
+  return {
+    getCalendarConnection: async ({ tx, caller }) =>
+      ok(vaultConnectionOf(await tx.getVaultConnection(caller.user.sub))),
+
+    connectCalendar: async ({ tx, caller, body, now, audit }) => {
+      const row: VaultConnectionRow = {
+        sub: caller.user.sub,
+        scopes: grantedScopes(body.scopes),
+        connectedAt: now.toISOString(),
+      };
+      await tx.putVaultConnection(row);
+      // Tokens cached for an earlier connection may carry scopes the user no longer grants.
+      vault.forget(caller.user.sub);
+      audit({ resourceId: 'calendar', reason: `consented to ${row.scopes.join(', ')}` });
+      return ok(vaultConnectionOf(row));
+    },
+
+    disconnectCalendar: async ({ tx, caller, audit }) => {
+      const was = await tx.removeVaultConnection(caller.user.sub);
+      vault.forget(caller.user.sub);
+      audit({ resourceId: 'calendar', reason: was ? 'consent withdrawn' : 'was not connected' });
+      return ok(undefined);
+    },
+
+    listCalendarEvents: async ({ tx, caller, accessToken, audit }) => {
+      audit({ patientId: auditPatientOf(caller.user) });
+      if (!(await tx.getVaultConnection(caller.user.sub))) {
+        audit({ reason: 'calendar not connected' });
+        return fail('conflict', CALENDAR_TEXTS.connectFirst);
+      }
+      try {
+        const items = await vault.listEvents({ sub: caller.user.sub, accessToken });
+        audit({ reason: `calendar events: ${items.length}` });
+        return ok({ items });
+      } catch {
+        // The vault logged why; the user gets the §8 text and the audit row a reason without details.
+        audit({ reason: 'calendar unavailable' });
+        return fail('internal', CALENDAR_TEXTS.failure);
+      }
+    },
+  } satisfies Partial<RouteImpls>;
+}

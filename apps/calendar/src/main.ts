@@ -1,0 +1,44 @@
+/**
+ * `npm start -w @sentinel/calendar`: the token vault's calendar service on http://localhost:4100
+ * (CALENDAR_PORT), its events in apps/calendar/.data/events.json (CALENDAR_DATA_DIR), seeded on first start
+ * from the seeded appointments. Tokens are checked against the identity provider's keys (CALENDAR_ISSUER,
+ * CALENDAR_AUDIENCE). SIGTERM and SIGINT finish writes, then stop.
+ */
+import { seed } from '@sentinel/mocks/seed';
+import { createCalendarVerifier } from './auth';
+import { buildCalendarServer } from './server';
+import { settingsFromEnv } from './settings';
+import { openCalendarStore } from './store';
+
+const settings = settingsFromEnv();
+// Seeded on the day it first starts, as the API's store is: the appointments lie around today.
+const store = await openCalendarStore({ dataDir: settings.dataDir, seed: seed(new Date()).appointments });
+const app = await buildCalendarServer({
+  store,
+  verify: createCalendarVerifier({
+    issuer: settings.issuer,
+    audience: settings.audience,
+    keys: settings.jwksUrl,
+  }),
+  logger: { level: settings.logLevel, redact: ['req.headers.authorization'] },
+});
+
+let closing: Promise<void> | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    closing ??= app.close();
+    void closing.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: settings.port, host: settings.host });
+app.log.info(
+  { port: settings.port, issuer: settings.issuer, audience: settings.audience, data: settings.dataDir },
+  'calendar service listening',
+);

@@ -1,0 +1,141 @@
+import type { Manifest } from 'vite';
+import { describe, expect, it } from 'vitest';
+import {
+  ROUTE_BUDGETS,
+  forbiddenFigures,
+  formatReport,
+  lazyChunkFigures,
+  routeFigures,
+  sdkFilesOnLanding,
+  staticClosure,
+} from './budgets';
+
+/** A small build: the entry with a shared chunk, the SDK loaded on demand, and one dashboard. */
+const MANIFEST: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    dynamicImports: ['src/SdkSession.tsx', 'src/Dashboard.ts'],
+    css: ['assets/index.css'],
+  },
+  '_shared.js': { file: 'assets/shared.js' },
+  '_sdk.js': { file: 'assets/sdk.js', imports: ['_shared.js'] },
+  'src/SdkSession.tsx': {
+    file: 'assets/SdkSession.js',
+    isDynamicEntry: true,
+    imports: ['_sdk.js', 'index.html'],
+  },
+  'src/Dashboard.ts': {
+    file: 'assets/Dashboard.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+    css: ['assets/Dashboard.css'],
+  },
+};
+
+const SIZES = {
+  'assets/index.js': 60_000,
+  'assets/shared.js': 30_000,
+  'assets/sdk.js': 60_000,
+  'assets/SdkSession.js': 1_000,
+  'assets/Dashboard.js': 40_000,
+  'assets/index.css': 4_000,
+  'assets/Dashboard.css': 2_000,
+};
+
+describe('the chunks a route loads', () => {
+  it('are the chunks it needs and, transitively, their static imports, each once', () => {
+    expect(staticClosure(MANIFEST, ['index.html', 'src/SdkSession.tsx']).sort()).toEqual(
+      ['_sdk.js', '_shared.js', 'index.html', 'src/SdkSession.tsx'].sort(),
+    );
+  });
+
+  it('fail loudly when a route names a chunk the build does not have', () => {
+    expect(() => staticClosure(MANIFEST, ['src/Renamed.tsx'])).toThrow(/src\/Renamed\.tsx/);
+  });
+});
+
+describe('the route budgets', () => {
+  it('add up the gzipped JS and CSS of everything a route loads and judge the JS against the budget', () => {
+    const [landing, dashboard] = routeFigures(MANIFEST, SIZES, [
+      { route: '/', loads: [], maxJsKb: 90, enforced: true },
+      {
+        route: '/dashboard',
+        loads: ['src/SdkSession.tsx', 'src/Dashboard.ts'],
+        maxJsKb: 190,
+        enforced: true,
+      },
+    ]);
+    expect(landing).toMatchObject({ jsBytes: 90_000, cssBytes: 4_000, ok: true });
+    expect(dashboard).toMatchObject({ jsBytes: 191_000, cssBytes: 6_000, ok: false });
+  });
+
+  it("enforce the landing's 110 kB and hold every signed-in route to 200 kB (issue 7)", () => {
+    expect(ROUTE_BUDGETS[0]).toMatchObject({ maxJsKb: 110, enforced: true });
+    expect(ROUTE_BUDGETS.slice(1).every((b) => b.maxJsKb === 200)).toBe(true);
+  });
+
+  it('list every chunk loaded on demand with its own size', () => {
+    expect(lazyChunkFigures(MANIFEST, SIZES)).toEqual([
+      { chunk: '_sdk.js (shared)', file: 'assets/sdk.js', jsBytes: 60_000, cssBytes: 0 },
+      { chunk: 'src/SdkSession.tsx (lazy)', file: 'assets/SdkSession.js', jsBytes: 1_000, cssBytes: 0 },
+      { chunk: 'src/Dashboard.ts (lazy)', file: 'assets/Dashboard.js', jsBytes: 40_000, cssBytes: 2_000 },
+    ]);
+  });
+});
+
+describe('the sign-in SDK on the landing', () => {
+  it('is reported when a file the landing loads holds an @auth0 module', () => {
+    const sdkInShared = { 'assets/shared.js': { '/repo/node_modules/@auth0/auth0-spa-js/dist/x.js': 100 } };
+    expect(sdkFilesOnLanding(MANIFEST, sdkInShared)).toEqual(['assets/shared.js']);
+  });
+
+  it('is not reported when only a lazy chunk holds it', () => {
+    const sdkLazy = { 'assets/sdk.js': { '/repo/node_modules/@auth0/auth0-react/dist/x.js': 100 } };
+    expect(sdkFilesOnLanding(MANIFEST, sdkLazy)).toEqual([]);
+  });
+});
+
+describe('code that must be absent from the build', () => {
+  const clean = { 'assets/index.js': { '/repo/apps/portal/src/App.tsx': 500 } };
+
+  it('counts 0 bytes of each kind in a clean build', () => {
+    const figures = forbiddenFigures(clean, { 'assets/index.js': 'export{}' });
+    expect(figures.map((f) => [f.what, f.bytes, f.markersFound])).toEqual([
+      ['msw', 0, []],
+      ['@huggingface/inference', 0, []],
+      ['mocks (@sentinel/mocks)', 0, []],
+      ['test and story code', 0, []],
+    ]);
+  });
+
+  it('finds msw, the model SDK, mocks and test code by module id', () => {
+    const dirty = {
+      'assets/index.js': {
+        '/repo/node_modules/msw/lib/browser/index.mjs': 1_000,
+        '/repo/node_modules/@huggingface/inference/dist/esm/index.js': 2_000,
+        '/repo/packages/mocks/src/index.ts': 300,
+        '/repo/packages/ui/src/Button/Button.stories.tsx': 40,
+        '/repo/apps/portal/src/App.test.tsx?v=1': 2,
+      },
+    };
+    const bytes = forbiddenFigures(dirty, {}).map((f) => f.bytes);
+    expect(bytes).toEqual([1_000, 2_000, 300, 42]);
+  });
+
+  it('finds a copy under another path by its marker strings', () => {
+    const figures = forbiddenFigures(clean, { 'assets/index.js': 'console.warn("[MSW] Mocking enabled.")' });
+    expect(figures[0]?.markersFound).toEqual(['assets/index.js: "[MSW]"']);
+  });
+});
+
+describe('the printed report', () => {
+  it('shows each route with its figures and verdict, the lazy chunks and the absent code', () => {
+    const routes = routeFigures(MANIFEST, SIZES, [{ route: '/', loads: [], maxJsKb: 80, enforced: true }]);
+    const report = formatReport(routes, lazyChunkFigures(MANIFEST, SIZES), forbiddenFigures({}, {}));
+    expect(report).toContain('| / | 90.0 kB | 4.0 kB | 80 kB | OVER BUDGET |');
+    expect(report).toContain('| src/Dashboard.ts (lazy) | assets/Dashboard.js | 40.0 kB | 2.0 kB |');
+    expect(report).toContain('| msw | 0 | ok |');
+  });
+});
