@@ -2,7 +2,8 @@
  * Data for the chat panel: the assistant's status, the number of documents the user may read, one knowledge
  * document, and the conversation itself, streamed from `POST /api/chat`.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPROVALS_QUERY_KEY } from '../Approvals/Approvals.data';
 import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
 import { DISCLAIMER, DISCLAIMER_DELAY_MS, canSendMessage } from '@sentinel/domain';
 import type { ChatTurn } from '@sentinel/domain/contract';
@@ -99,6 +100,7 @@ export type ChatConversation = ConversationState & {
  */
 export function useChatConversation(name: string | undefined): ChatConversation {
   const api = useApi();
+  const queryClient = useQueryClient();
   const clock = useClock();
   const idPrefix = useId();
   const counter = useRef(0);
@@ -172,6 +174,8 @@ export function useChatConversation(name: string | undefined): ChatConversation 
             });
           } else if (event.type === 'tool') {
             dispatch({ type: 'tool', tool: event });
+            // A new approval request belongs in the Approvals inbox at once.
+            if (event.approval) void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY_KEY });
           } else if (event.type === 'token') {
             dispatch({ type: 'token', text: event.text, now: clock.now() });
             gotText ||= event.text.length > 0;
@@ -215,7 +219,7 @@ export function useChatConversation(name: string | undefined): ChatConversation 
         }
       }
     },
-    [api, clock, nextId, scheduleDisclaimer],
+    [api, clock, nextId, queryClient, scheduleDisclaimer],
   );
 
   const send = useCallback(
