@@ -166,12 +166,13 @@ function conversationWith(status: ApprovalStatus): ChatMessageView[] {
   ];
 }
 
-function screenWith(status: ApprovalStatus) {
+/** The pure screen, idle and ready, showing these messages (as an embedding team renders it). */
+function screenWith(messages: ChatMessageView[], documentCount: number) {
   return (
     <ChatPanelScreen
       assistant={{ state: 'ready', available: true, provider: DEMO_ASSISTANT_STATUS.provider, demo: true }}
-      documentCount={4}
-      messages={conversationWith(status)}
+      documentCount={documentCount}
+      messages={messages}
       pending={false}
       thinking={false}
       emergency={false}
@@ -200,21 +201,21 @@ const showsStatus =
 /** Approved in the app: the prescription was written, and the card names it. */
 export const ApprovalApproved: Story = {
   parameters: { session: 'alice' },
-  render: () => screenWith('approved'),
+  render: () => screenWith(conversationWith('approved'), 4),
   play: showsStatus('approved', 'prescription rx-1004 was created'),
 };
 
 /** Denied in the app: nothing was prescribed. */
 export const ApprovalDenied: Story = {
   parameters: { session: 'alice' },
-  render: () => screenWith('denied'),
+  render: () => screenWith(conversationWith('denied'), 4),
   play: showsStatus('denied', 'nothing was prescribed'),
 };
 
 /** Nobody decided within ten minutes: the request expired and nothing was prescribed. */
 export const ApprovalExpired: Story = {
   parameters: { session: 'alice' },
-  render: () => screenWith('expired'),
+  render: () => screenWith(conversationWith('expired'), 4),
   play: showsStatus('expired', 'Expired before a decision'),
 };
 
@@ -228,34 +229,19 @@ export const RecordsToolFailed: Story = {
       outcome: 'failed',
       message: ASSISTANT_ERRORS.recordsFailure,
     };
-    return (
-      <ChatPanelScreen
-        assistant={{ state: 'ready', available: true, provider: DEMO_ASSISTANT_STATUS.provider, demo: true }}
-        documentCount={1}
-        messages={[
-          ...initialConversation('Jane', 'welcome', FIXED_NOW).messages,
-          {
-            id: 'r',
-            role: 'assistant',
-            kind: 'reply',
-            content: tool.message,
-            timestamp: FIXED_NOW.toISOString(),
-            tool,
-          },
-        ]}
-        pending={false}
-        thinking={false}
-        emergency={false}
-        document={{ state: 'closed' }}
-        onSend={fn()}
-        onStop={fn()}
-        onRetry={fn()}
-        onClear={fn()}
-        onOpenDocument={fn()}
-        onCloseDocument={fn()}
-        onRetryDocument={fn()}
-        onRetryStatus={fn()}
-      />
+    return screenWith(
+      [
+        ...initialConversation('Jane', 'welcome', FIXED_NOW).messages,
+        {
+          id: 'r',
+          role: 'assistant',
+          kind: 'reply',
+          content: tool.message,
+          timestamp: FIXED_NOW.toISOString(),
+          tool,
+        },
+      ],
+      1,
     );
   },
   play: async ({ canvasElement }) => {
