@@ -1,11 +1,12 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildCurrentUser, CLAIM_NAMESPACE, validateIdToken } from '@sentinel/domain';
 import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRateLimiter } from './rateLimit';
+import { createRateLimiter, createSignInGuard } from './rateLimit';
 import { startIdp, type RunningIdp } from './server';
 import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
 import {
@@ -109,6 +110,41 @@ async function refresh(base: string, refreshToken: string) {
       client_id: PORTAL_CLIENT_ID,
       refresh_token: refreshToken,
     }),
+  });
+}
+
+/** Posts a form as the browser would, but from another loopback address (the provider limits by address). */
+function postFrom(browser: Browser, action: string, localAddress: string, fields: Record<string, string>) {
+  const url = new URL(action, browser.base);
+  // The provider listens on localhost's IPv4 address; the loopback network answers from any 127.x address.
+  url.hostname = '127.0.0.1';
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -298,7 +334,65 @@ describe('wrong credentials and rate limiting', () => {
     });
     expect(res.status).toBe(429);
     expect(url.origin).not.toBe(PORTAL);
+    // The wait in seconds for clients, in minutes for people.
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     expect(await res.text()).toContain('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('guessing one account from many addresses is stopped too (20 failures in 15 minutes)', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const page = await (await browser.follow(authorizeUrl(newPkce()))).res.text();
+    const action = formAction(page);
+    // 4 failures from each of 5 loopback addresses: no address reaches its own limit of 5.
+    for (let i = 0; i < 20; i += 1) {
+      const res = await postFrom(browser, action, `127.0.0.${2 + (i % 5)}`, {
+        email: PERSONAS.john.email,
+        password: `wrong-${i}`,
+      });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const blocked = await postFrom(browser, action, '127.0.0.9', {
+      email: PERSONAS.john.email,
+      password: PERSONAS.john.password,
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body).toContain('Too many attempts.');
+    // Another account from those addresses is not held back.
+    const other = await postFrom(browser, action, '127.0.0.9', {
+      email: PERSONAS.jane.email,
+      password: 'wrong',
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('one address trying many accounts (password spraying) is stopped after 50 failures', async () => {
+    const running = await start();
+    const browser = new Browser(running.url);
+    const page = await (await browser.follow(authorizeUrl(newPkce()))).res.text();
+    const action = formAction(page);
+    for (let i = 0; i < 50; i += 1) {
+      const res = await postFrom(browser, action, '127.0.0.20', {
+        email: `user${i}@example.com`,
+        password: 'Summer2026!',
+      });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    // Even a right password for an account never tried from there is refused for now...
+    const blocked = await postFrom(browser, action, '127.0.0.20', {
+      email: PERSONAS.jane.email,
+      password: PERSONAS.jane.password,
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // ...while the same person from another address signs in.
+    const elsewhere = await postFrom(browser, action, '127.0.0.21', {
+      email: PERSONAS.jane.email,
+      password: PERSONAS.jane.password,
+    });
+    expect(elsewhere.status).toBe(303);
   });
 
   it('after 5 wrong authentication codes even the right code is refused for a while', async () => {
@@ -315,6 +409,34 @@ describe('wrong credentials and rate limiting', () => {
     expect(last.res.status).toBe(429);
     expect(last.url.origin).not.toBe(PORTAL);
     expect(await last.res.text()).toContain('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('the guard counts per account and address, per account and per address, and a success clears only the account', () => {
+    let now = 0;
+    const guard = createSignInGuard({
+      windowMs: 60_000,
+      now: () => now,
+      limits: { accountFromAddress: 2, account: 3, address: 4 },
+    });
+    guard.failed('pwd', 'a', 'ip1');
+    guard.failed('pwd', 'a', 'ip1');
+    expect(guard.retryAfter('pwd', 'a', 'ip1')).toBe(60);
+    expect(guard.retryAfter('pwd', 'a', 'ip2')).toBe(0);
+    // The code step is counted apart from the password step.
+    expect(guard.retryAfter('otp', 'a', 'ip1')).toBe(0);
+    now = 30_000;
+    guard.failed('pwd', 'a', 'ip2');
+    expect(guard.retryAfter('pwd', 'a', 'ip3')).toBe(30);
+    guard.failed('pwd', 'b', 'ip1');
+    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
+    guard.failed('pwd', 'd', 'ip1');
+    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(30);
+    guard.succeeded('pwd', 'a', 'ip2');
+    expect(guard.retryAfter('pwd', 'a', 'ip3')).toBe(0);
+    // The address keeps its failures: a success for one account does not reset a spraying budget.
+    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(30);
+    now = 60_001;
+    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
   });
 
   it('the limiter frees the key once the oldest failure leaves the window', () => {
@@ -372,6 +494,28 @@ describe('refresh tokens', () => {
     expect(body.error_description.toLowerCase()).toContain('invalid refresh token');
     // Reuse detection: the whole grant is revoked, so the rotated token stops working too.
     expect((await refresh(running.url, next.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('reusing a token rotated two generations back revokes the whole family, newest included', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    const generations = [tokens.refresh_token ?? ''];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await refresh(running.url, generations.at(-1) ?? '');
+      expect(res.status).toBe(200);
+      generations.push(((await res.json()) as Tokens).refresh_token ?? '');
+    }
+    expect(new Set(generations).size).toBe(4);
+    // A thief replays the second token: refused, and every token of the family with it.
+    expect((await refresh(running.url, generations[1] ?? '')).status).toBe(400);
+    for (const [i, token] of generations.entries()) {
+      const res = await refresh(running.url, token);
+      expect(res.status, `generation ${i}`).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
+    }
+    // A fresh sign-in starts a new family that works.
+    const again = await signInForTokens(running, PERSONAS.jane);
+    expect((await refresh(running.url, again.tokens.refresh_token ?? '')).status).toBe(200);
   });
 
   it('a revoked refresh token can no longer be used', async () => {

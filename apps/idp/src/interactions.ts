@@ -8,7 +8,7 @@ import type Provider from 'oidc-provider';
 import * as OTPAuth from 'otpauth';
 import { authenticate, findPersona } from './accounts';
 import { codePage, errorPage, loginPage, TEXTS } from './pages';
-import type { RateLimiter } from './rateLimit';
+import type { SignInGuard } from './rateLimit';
 
 const MAX_BODY = 16 * 1024;
 
@@ -75,14 +75,17 @@ type Pending = { accountId: string; expiresAt: number };
 /** Handles `/interaction/...` requests; returns false for any other path. */
 export function createInteractionHandler(
   provider: Provider,
-  limiter: RateLimiter,
+  guard: SignInGuard,
   formActionOrigins: readonly string[],
 ) {
   const headers = pageHeaders(formActionOrigins);
-  const send = (res: ServerResponse, status: number, html: string) => {
-    res.writeHead(status, headers);
+  const send = (res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) => {
+    res.writeHead(status, { ...headers, ...extra });
     res.end(html);
   };
+  /** A refused attempt: 429 with the wait in Retry-After (seconds) and on the page (minutes). */
+  const tooMany = (res: ServerResponse, seconds: number, page: (error: string) => string) =>
+    send(res, 429, page(TEXTS.tooManyAttempts(Math.ceil(seconds / 60))), { 'retry-after': String(seconds) });
   /** Interactions whose password step passed and that wait for the TOTP code (uid -> account). */
   const pendingMfa = new Map<string, Pending>();
 
@@ -144,19 +147,19 @@ export function createInteractionHandler(
 
     if (action === 'login') {
       const email = (form.get('email') ?? '').trim().toLowerCase();
-      const key = `pwd|${email}|${clientIp(req)}`;
-      const wait = limiter.blockedFor(key);
+      const ip = clientIp(req);
+      const wait = guard.retryAfter('pwd', email, ip);
       if (wait) {
-        send(res, 429, loginPage(uid, { email, error: TEXTS.tooManyAttempts(wait) }));
+        tooMany(res, wait, (error) => loginPage(uid, { email, error }));
         return true;
       }
       const persona = authenticate(email, form.get('password') ?? '');
       if (!persona) {
-        limiter.recordFailure(key);
+        guard.failed('pwd', email, ip);
         send(res, 401, loginPage(uid, { email, error: TEXTS.wrongCredentials }));
         return true;
       }
-      limiter.reset(key);
+      guard.succeeded('pwd', email, ip);
       if (persona.mfa && persona.totpSecret) {
         pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + 10 * 60 * 1000 });
         res.writeHead(303, {
@@ -181,21 +184,21 @@ export function createInteractionHandler(
       return true;
     }
     const persona = findPersona(mfaWaiting.accountId);
-    const key = `otp|${mfaWaiting.accountId}|${clientIp(req)}`;
-    const wait = limiter.blockedFor(key);
+    const ip = clientIp(req);
+    const wait = guard.retryAfter('otp', mfaWaiting.accountId, ip);
     if (wait) {
-      send(res, 429, codePage(uid, { error: TEXTS.tooManyAttempts(wait) }));
+      tooMany(res, wait, (error) => codePage(uid, { error }));
       return true;
     }
     if (
       !persona?.totpSecret ||
       !isValidTotp(persona.totpSecret, (form.get('code') ?? '').replace(/\s+/g, ''))
     ) {
-      limiter.recordFailure(key);
+      guard.failed('otp', mfaWaiting.accountId, ip);
       send(res, 401, codePage(uid, { error: TEXTS.wrongCode }));
       return true;
     }
-    limiter.reset(key);
+    guard.succeeded('otp', mfaWaiting.accountId, ip);
     pendingMfa.delete(uid);
     await provider.interactionFinished(
       req,

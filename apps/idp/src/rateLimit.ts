@@ -1,9 +1,21 @@
 /**
- * Rate limiting of failed sign-in attempts: after `limit` failures within `windowMs` for the same key
- * (e-mail + client IP), further attempts are refused until the oldest failure leaves the window.
+ * Rate limiting of failed sign-in attempts (ASVS 2.2.1, anti-automation against brute force and credential
+ * stuffing). A limiter blocks a key after `limit` failures within `windowMs`, until the oldest failure leaves
+ * the window. The sign-in guard combines three of them:
+ *
+ * - the account from one address: 5 failures in 15 minutes (a person mistyping, or one attacker guessing);
+ * - the account from any address: 20 failures in 15 minutes (guessing spread over many addresses);
+ * - one address over any accounts: 50 failures in 15 minutes (password spraying, credential stuffing).
+ *
+ * The account-wide rule lets anyone hold an account's sign-in back for at most 15 minutes by failing on
+ * purpose; it is four times the per-address one so that the owner, from their usual address, is rarely the one
+ * who trips it. A success clears the account's own counts, never the address's (a valid account found by an
+ * attacker must not reset their spraying budget).
  */
 export type RateLimiter = {
-  /** Minutes to wait (rounded up, at least 1) when the key is blocked; 0 when an attempt is allowed. */
+  /** Seconds until the key may try again (at least 1 when blocked); 0 when an attempt is allowed. */
+  retryAfter(key: string): number;
+  /** The same wait in minutes, rounded up (at least 1 when blocked); 0 when an attempt is allowed. */
   blockedFor(key: string): number;
   recordFailure(key: string): void;
   reset(key: string): void;
@@ -12,9 +24,9 @@ export type RateLimiter = {
 export const DEFAULT_FAILURE_LIMIT = 5;
 export const DEFAULT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-export function createRateLimiter(
-  options: { limit?: number; windowMs?: number; now?: () => number } = {},
-): RateLimiter {
+export type LimitOptions = { limit?: number; windowMs?: number; now?: () => number };
+
+export function createRateLimiter(options: LimitOptions = {}): RateLimiter {
   const limit = options.limit ?? DEFAULT_FAILURE_LIMIT;
   const windowMs = options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS;
   const now = options.now ?? Date.now;
@@ -26,18 +38,69 @@ export function createRateLimiter(
     else failures.delete(key);
     return list;
   };
+  const retryAfter = (key: string) => {
+    const list = recent(key);
+    if (list.length < limit) return 0;
+    const oldest = list[list.length - limit] ?? now();
+    return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
+  };
   return {
+    retryAfter,
     blockedFor(key) {
-      const list = recent(key);
-      if (list.length < limit) return 0;
-      const oldest = list[list.length - limit] ?? now();
-      return Math.max(1, Math.ceil((oldest + windowMs - now()) / 60_000));
+      const seconds = retryAfter(key);
+      return seconds ? Math.max(1, Math.ceil(seconds / 60)) : 0;
     },
     recordFailure(key) {
       failures.set(key, [...recent(key), now()]);
     },
     reset(key) {
       failures.delete(key);
+    },
+  };
+}
+
+/** The failures each rule of the sign-in guard allows in its window (15 minutes). */
+export type SignInLimits = { accountFromAddress: number; account: number; address: number };
+export const SIGN_IN_LIMITS: Readonly<SignInLimits> = { accountFromAddress: 5, account: 20, address: 50 };
+
+/** Which step failed: the password, or the second factor (counted apart, keyed by the account). */
+export type SignInStep = 'pwd' | 'otp';
+
+export type SignInGuard = {
+  /** Seconds before this account may try `step` again from this address; 0 when it may now. */
+  retryAfter(step: SignInStep, account: string, address: string): number;
+  failed(step: SignInStep, account: string, address: string): void;
+  succeeded(step: SignInStep, account: string, address: string): void;
+};
+
+export function createSignInGuard(
+  options: { windowMs?: number; now?: () => number; limits?: Partial<SignInLimits> } = {},
+): SignInGuard {
+  const limits = { ...SIGN_IN_LIMITS, ...options.limits };
+  const shared = { windowMs: options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS, now: options.now ?? Date.now };
+  const pair = createRateLimiter({ ...shared, limit: limits.accountFromAddress });
+  const account = createRateLimiter({ ...shared, limit: limits.account });
+  const address = createRateLimiter({ ...shared, limit: limits.address });
+  const keys = (step: SignInStep, who: string, from: string) => ({
+    pair: `${step}|${who}|${from}`,
+    account: `${step}|${who}`,
+    address: from,
+  });
+  return {
+    retryAfter(step, who, from) {
+      const k = keys(step, who, from);
+      return Math.max(pair.retryAfter(k.pair), account.retryAfter(k.account), address.retryAfter(k.address));
+    },
+    failed(step, who, from) {
+      const k = keys(step, who, from);
+      pair.recordFailure(k.pair);
+      account.recordFailure(k.account);
+      address.recordFailure(k.address);
+    },
+    succeeded(step, who, from) {
+      const k = keys(step, who, from);
+      pair.reset(k.pair);
+      account.reset(k.account);
     },
   };
 }

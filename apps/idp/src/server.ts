@@ -12,7 +12,7 @@ import { loadOrCreateApiClient } from './apiClient';
 import { createInteractionHandler } from './interactions';
 import { loadOrCreateKeys } from './keys';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
-import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { createSignInGuard, type SignInGuard } from './rateLimit';
 import {
   API_CLIENT_ID,
   DEFAULT_CALENDAR_AUDIENCE,
@@ -54,14 +54,14 @@ export function rewriteAuth0Url(rawUrl: string): string {
 
 export async function startIdp(
   settings: IdpSettings,
-  options: { limiter?: RateLimiter; silent?: boolean } = {},
+  options: { guard?: SignInGuard; silent?: boolean } = {},
 ): Promise<RunningIdp> {
   const keys = await loadOrCreateKeys(settings.dataDir);
   const apiClient = settings.apiClientSecret
     ? { client_id: API_CLIENT_ID, client_secret: settings.apiClientSecret }
     : await loadOrCreateApiClient(settings.dataDir);
   const store = createFileAdapter(settings.dataDir);
-  const limiter = options.limiter ?? createRateLimiter();
+  const guard = options.guard ?? createSignInGuard();
 
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503).end();
@@ -112,7 +112,7 @@ export async function startIdp(
 
   // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
   const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
-  const interactions = createInteractionHandler(provider, limiter, redirectOrigins);
+  const interactions = createInteractionHandler(provider, guard, redirectOrigins);
   const callback = provider.callback();
   handler = (req, res) => {
     req.url = rewriteAuth0Url(req.url ?? '/');
