@@ -104,6 +104,7 @@ export {
   type ChatMessageKind,
 } from './ChatPanel/ChatPanel.utils';
 export { KnowledgeDocumentDialog, type DocumentState } from './ChatPanel/KnowledgeDocumentDialog';
+export { ChatConversationProvider, useSharedChatConversation } from './ChatPanel/ChatConversationProvider';
 export {
   ChallengeDemo,
   ChallengeDemoScreen,

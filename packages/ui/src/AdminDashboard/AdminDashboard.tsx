@@ -7,6 +7,7 @@ import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ChartIcon, CheckIcon, ShieldIcon, UsersIcon } from '../icons/icons';
 import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
@@ -126,29 +127,31 @@ export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDas
       roleBadge={{ text: badge, tone: 'accent' }}
       onLogout={session.logout}
     >
-      <Tabs label="Admin dashboard" items={ADMIN_TABS} value={tab} onChange={setTab}>
-        {(value) =>
-          value === 'overview' ? (
-            <AdminOverview onOpenTab={setTab} />
-          ) : value === 'knowledge' ? (
-            <KnowledgeBase />
-          ) : value === 'chat' ? (
-            <ChatPanel />
-          ) : value === 'users' ? (
-            <UserManagement />
-          ) : value === 'appointments' ? (
-            <Appointments />
-          ) : value === 'records' ? (
-            <MedicalRecords />
-          ) : value === 'prescriptions' ? (
-            <Prescriptions />
-          ) : value === 'security' ? (
-            <SecurityPlaceholder />
-          ) : (
-            <ChallengeDemo onNavigate={onNavigate} />
-          )
-        }
-      </Tabs>
+      <ChatConversationProvider>
+        <Tabs label="Admin dashboard" items={ADMIN_TABS} value={tab} onChange={setTab}>
+          {(value) =>
+            value === 'overview' ? (
+              <AdminOverview onOpenTab={setTab} />
+            ) : value === 'knowledge' ? (
+              <KnowledgeBase />
+            ) : value === 'chat' ? (
+              <ChatPanel />
+            ) : value === 'users' ? (
+              <UserManagement />
+            ) : value === 'appointments' ? (
+              <Appointments />
+            ) : value === 'records' ? (
+              <MedicalRecords />
+            ) : value === 'prescriptions' ? (
+              <Prescriptions />
+            ) : value === 'security' ? (
+              <SecurityPlaceholder />
+            ) : (
+              <ChallengeDemo onNavigate={onNavigate} />
+            )
+          }
+        </Tabs>
+      </ChatConversationProvider>
     </AppShell>
   );
 }

@@ -11,6 +11,8 @@ import { messageOf } from '../api/client';
 import { PRESCRIPTIONS_QUERY_KEY } from '../Prescriptions/Prescriptions.data';
 
 export const APPROVALS_QUERY_KEY = ['approvals'] as const;
+/** One request, as the chat's approval card follows it (under the list's key, so a refresh of one refreshes both). */
+export const approvalQueryKey = (id: string) => [...APPROVALS_QUERY_KEY, 'item', id] as const;
 
 type ApprovalList = ResponseBody<'listApprovals'>;
 
@@ -45,6 +47,7 @@ export function useDecideApprovalMutation(onError: (message: string) => void) {
       queryClient.setQueryData<ApprovalList>(APPROVALS_QUERY_KEY, (list) =>
         list ? { items: list.items.map((r) => (r.id === decided.id ? decided : r)) } : list,
       );
+      queryClient.setQueryData(approvalQueryKey(decided.id), decided);
       if (decided.prescriptionId) void queryClient.invalidateQueries({ queryKey: PRESCRIPTIONS_QUERY_KEY });
     },
     onError: (error) => {

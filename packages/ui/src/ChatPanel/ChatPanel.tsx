@@ -22,9 +22,11 @@ import { Heading, Text } from '../Text/Text';
 import { AssistantUnavailable } from './AssistantUnavailable';
 import { ChatMessageItem } from './ChatMessageItem';
 import * as styles from './ChatPanel.css';
+import { useSharedChatConversation } from './ChatConversationProvider';
 import {
   useAssistantStatus,
   useChatConversation,
+  type ChatConversation,
   useKnowledgeDocument,
   useKnowledgeList,
 } from './ChatPanel.data';
@@ -295,13 +297,25 @@ function referenceTitle(messages: readonly ChatMessageView[], documentId: string
   return documentId;
 }
 
-/** The chat panel wired to the session, the assistant's status, the knowledge list and the chat stream. */
-export function ChatPanel() {
+/** A panel outside any ChatConversationProvider keeps its own conversation, which ends when it unmounts. */
+function OwnConversationPanel() {
   const session = useSession();
   const name = session.status === 'signedIn' ? firstName(session.user.name) : undefined;
+  return <ConnectedChatPanel chat={useChatConversation(name)} />;
+}
+
+/**
+ * The chat panel wired to the session, the assistant's status, the knowledge list and the chat stream. Inside a
+ * ChatConversationProvider (the dashboards) it shows the provider's conversation, which outlives the panel.
+ */
+export function ChatPanel() {
+  const shared = useSharedChatConversation();
+  return shared ? <ConnectedChatPanel chat={shared} /> : <OwnConversationPanel />;
+}
+
+function ConnectedChatPanel({ chat }: { chat: ChatConversation }) {
   const status = useAssistantStatus();
   const knowledge = useKnowledgeList();
-  const chat = useChatConversation(name);
   const doc = useKnowledgeDocument(chat.openDocumentId);
 
   const assistant: AssistantStatusView = status.data

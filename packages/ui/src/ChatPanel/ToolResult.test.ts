@@ -6,7 +6,13 @@ import {
   initialConversation,
   type ChatMessageView,
 } from './ChatPanel.utils';
-import { TOOL_RESULT_TEXTS, approvalStatusBadge, toolLabel, toolOutcomeBadge } from './ToolResult.utils';
+import {
+  TOOL_RESULT_TEXTS,
+  approvalPollDelay,
+  approvalStatusBadge,
+  toolLabel,
+  toolOutcomeBadge,
+} from './ToolResult.utils';
 
 const NOW = new Date('2026-08-01T09:00:00Z');
 const records: ChatToolEvent = {
@@ -145,5 +151,21 @@ describe('tool card wording', () => {
     expect(toolLabel({ tool: 'google_calendar_medical', action: 'view_appointments' })).toBe(
       'Calendar (token vault): view appointments',
     );
+  });
+});
+
+describe('checking a pending approval request again', () => {
+  it('waits 3 s, then twice as long after each check, never more than 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 20].map(approvalPollDelay)).toEqual([
+      3_000, 6_000, 12_000, 24_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('costs at most two dozen checks over the 10 minutes a request stays pending', () => {
+    let elapsed = 0;
+    let checks = 0;
+    while ((elapsed += approvalPollDelay(checks)) <= 10 * 60_000) checks += 1;
+    expect(checks).toBeLessThanOrEqual(24);
+    expect(checks).toBeGreaterThan(0);
   });
 });

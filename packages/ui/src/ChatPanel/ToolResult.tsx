@@ -1,6 +1,8 @@
 import { effectiveStatus } from '@sentinel/domain';
 import type { ApprovalRequest, ChatToolEvent } from '@sentinel/domain/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { approvalQueryKey } from '../Approvals/Approvals.data';
 import { useApi } from '../api/ApiProvider';
 import { messageOf } from '../api/client';
 import { Badge } from '../Badge/Badge';
@@ -13,38 +15,34 @@ import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
 import {
   APPROVAL_POLL_MS,
+  approvalPollDelay,
   TOOL_RESULT_TEXTS,
   approvalStatusBadge,
   toolLabel,
   toolOutcomeBadge,
 } from './ToolResult.utils';
 
-/** The approval request of a proposal, kept current while it is pending (polled; stops once decided). */
+/**
+ * The approval request of a proposal, kept current while it is pending: checked again after 3 s, then less
+ * often (approvalPollDelay), never while the page is hidden, and no more once it is decided or has expired. It
+ * shares its cache entry with the Approvals tab, so a decision made there shows here at once.
+ */
 function useLiveApproval(initial: ApprovalRequest): { approval: ApprovalRequest; error: string | undefined } {
   const api = useApi();
-  const [approval, setApproval] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (approval.status !== 'pending') return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      api.call('getApproval', { params: { id: approval.id } }).then(
-        (next) => {
-          if (cancelled) return;
-          setError(undefined);
-          setApproval(next);
-        },
-        (failure: unknown) => {
-          if (!cancelled) setError(messageOf(failure));
-        },
-      );
-    }, APPROVAL_POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [api, approval]);
-  return { approval, error };
+  const clock = useClock();
+  const query = useQuery({
+    queryKey: approvalQueryKey(initial.id),
+    queryFn: ({ signal }) => api.call('getApproval', { params: { id: initial.id }, signal }),
+    initialData: initial,
+    // The tool event's copy is fresh: the first check waits for the interval, not for the mount.
+    staleTime: APPROVAL_POLL_MS,
+    refetchInterval: (current) => {
+      const approval = current.state.data;
+      if (!approval || effectiveStatus(approval, clock.now()) !== 'pending') return false;
+      return approvalPollDelay(current.state.dataUpdateCount + current.state.errorUpdateCount);
+    },
+  });
+  return { approval: query.data, error: query.isError ? messageOf(query.error) : undefined };
 }
 
 function ApprovalCard({ initial }: { initial: ApprovalRequest }) {

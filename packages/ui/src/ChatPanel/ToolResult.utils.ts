@@ -12,8 +12,20 @@ import type {
 } from '@sentinel/domain/contract';
 import type { Tone } from '../theme/tokens';
 
-/** How often a pending approval request is checked again. */
+/** The first re-check of a pending approval request comes after this long. */
 export const APPROVAL_POLL_MS = 3_000;
+/** Re-checks slow down to at most one per this interval. */
+export const APPROVAL_POLL_MAX_MS = 30_000;
+
+/**
+ * The wait before the next check of a pending approval request, after `checks` checks: 3 s, doubling up to
+ * 30 s. Every check is a read of prescription data and writes an audit row, so a request left pending for its
+ * 10 minutes costs about two dozen rows instead of two hundred; a decision made in this app shows at once
+ * anyway (the Approvals tab updates the same cached request).
+ */
+export function approvalPollDelay(checks: number): number {
+  return Math.min(APPROVAL_POLL_MS * 2 ** checks, APPROVAL_POLL_MAX_MS);
+}
 
 const TOOL_NAMES: Readonly<Record<ChatToolEvent['tool'], string>> = {
   google_calendar_medical: 'Calendar (token vault)',

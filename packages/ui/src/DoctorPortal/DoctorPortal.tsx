@@ -10,6 +10,7 @@ import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { useClock } from '../clock/ClockProvider';
 import { BotIcon, LockIcon, UsersIcon } from '../icons/icons';
 import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
@@ -112,27 +113,29 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
       roleBadge={{ text: 'DOCTOR', tone: 'positive' }}
       onLogout={session.logout}
     >
-      <Tabs label="Doctor portal" items={tabs} value={tab} onChange={setTab}>
-        {(value) =>
-          value === 'overview' ? (
-            <DoctorOverview onOpenTab={setTab} />
-          ) : value === 'knowledge' ? (
-            <KnowledgeBase />
-          ) : value === 'chat' ? (
-            <ChatPanel />
-          ) : value === 'appointments' ? (
-            <Appointments />
-          ) : value === 'patients' ? (
-            <MedicalRecords />
-          ) : value === 'prescriptions' ? (
-            <Prescriptions />
-          ) : value === 'approvals' ? (
-            <Approvals />
-          ) : (
-            <ChallengeDemo onNavigate={onNavigate} />
-          )
-        }
-      </Tabs>
+      <ChatConversationProvider>
+        <Tabs label="Doctor portal" items={tabs} value={tab} onChange={setTab}>
+          {(value) =>
+            value === 'overview' ? (
+              <DoctorOverview onOpenTab={setTab} />
+            ) : value === 'knowledge' ? (
+              <KnowledgeBase />
+            ) : value === 'chat' ? (
+              <ChatPanel />
+            ) : value === 'appointments' ? (
+              <Appointments />
+            ) : value === 'patients' ? (
+              <MedicalRecords />
+            ) : value === 'prescriptions' ? (
+              <Prescriptions />
+            ) : value === 'approvals' ? (
+              <Approvals />
+            ) : (
+              <ChallengeDemo onNavigate={onNavigate} />
+            )
+          }
+        </Tabs>
+      </ChatConversationProvider>
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CALENDAR_CONNECT_TEXTS } from '../CalendarConnect/CalendarConnect.utils';
+import { CHAT_PANEL_TEXTS } from '../ChatPanel/ChatPanel.utils';
 import { PatientDashboard } from './PatientDashboard';
 
 const meta = {
@@ -34,6 +35,30 @@ export const QuickActionOpensRecords: Story = {
 };
 
 export const AssistantTab: Story = { args: { initialTab: 'chat' } };
+
+/** The conversation belongs to the dashboard, not to the tab: leaving the assistant and coming back keeps it. */
+export const ChatKeptAcrossTabs: Story = {
+  args: { initialTab: 'chat' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const question = 'How much water should I drink?';
+    const box = await canvas.findByRole('textbox', { name: CHAT_PANEL_TEXTS.messageLabel });
+    await userEvent.type(box, `${question}{Enter}`);
+    const log = within(await canvas.findByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel }));
+    await waitFor(
+      () => expect(log.getAllByText(CHAT_PANEL_TEXTS.assistant).length).toBeGreaterThanOrEqual(2),
+      {
+        timeout: 10_000,
+      },
+    );
+    await userEvent.click(canvas.getByRole('tab', { name: 'Health Overview' }));
+    await expect(canvas.queryByRole('log')).toBeNull();
+    await userEvent.click(canvas.getByRole('tab', { name: 'AI Assistant' }));
+    const again = within(await canvas.findByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel }));
+    await expect(again.getByText(question)).toBeVisible();
+    await expect(again.getAllByText(CHAT_PANEL_TEXTS.assistant).length).toBeGreaterThanOrEqual(2);
+  },
+};
 
 export const RecordsTab: Story = { args: { initialTab: 'records' } };
 

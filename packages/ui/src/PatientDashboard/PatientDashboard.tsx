@@ -8,6 +8,7 @@ import { CalendarConnect } from '../CalendarConnect/CalendarConnect';
 import { Card } from '../Card/Card';
 import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
 import { ChatPanel } from '../ChatPanel/ChatPanel';
+import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { useClock } from '../clock/ClockProvider';
 import {
   ActivityIcon,
@@ -157,32 +158,34 @@ export function PatientDashboard({ onNavigate, initialTab = 'overview' }: Patien
       subheading="Your health at a glance."
       onLogout={session.logout}
     >
-      <Tabs
-        label="Patient dashboard"
-        items={PATIENT_TABS}
-        value={tab}
-        onChange={setTab}
-        overflow={PATIENT_OVERFLOW}
-        overflowLabel="More"
-      >
-        {(value) =>
-          value === 'overview' ? (
-            <PatientOverview onOpenTab={setTab} />
-          ) : value === 'chat' ? (
-            <ChatPanel />
-          ) : value === 'records' ? (
-            <MedicalRecords />
-          ) : value === 'appointments' ? (
-            // Under the list, the calendar: connect it through the token vault, or download the .ics.
-            <Stack space="xlarge">
-              <Appointments />
-              <CalendarConnect />
-            </Stack>
-          ) : (
-            <ChallengeDemo onNavigate={onNavigate} />
-          )
-        }
-      </Tabs>
+      <ChatConversationProvider>
+        <Tabs
+          label="Patient dashboard"
+          items={PATIENT_TABS}
+          value={tab}
+          onChange={setTab}
+          overflow={PATIENT_OVERFLOW}
+          overflowLabel="More"
+        >
+          {(value) =>
+            value === 'overview' ? (
+              <PatientOverview onOpenTab={setTab} />
+            ) : value === 'chat' ? (
+              <ChatPanel />
+            ) : value === 'records' ? (
+              <MedicalRecords />
+            ) : value === 'appointments' ? (
+              // Under the list, the calendar: connect it through the token vault, or download the .ics.
+              <Stack space="xlarge">
+                <Appointments />
+                <CalendarConnect />
+              </Stack>
+            ) : (
+              <ChallengeDemo onNavigate={onNavigate} />
+            )
+          }
+        </Tabs>
+      </ChatConversationProvider>
     </AppShell>
   );
 }
