@@ -10,6 +10,7 @@ import {
   ThemeProvider,
   createApiClient,
   createQueryClient,
+  loadMarkdownRenderer,
   type ThemeName,
 } from '@sentinel/ui';
 
@@ -64,6 +65,8 @@ const preview: Preview = {
   loaders: [
     async () => {
       mockApi.reset();
+      // The markdown parser is a chunk of its own (issue 7); stories show screens once it has arrived.
+      await loadMarkdownRenderer();
       return {};
     },
     mswLoader(),

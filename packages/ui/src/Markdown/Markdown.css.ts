@@ -64,3 +64,6 @@ export const externalIcon = style({
 
 /** A blocked image's alt text, set apart so the reader sees something was left out. */
 export const blockedImage = style({ color: vars.color.textMuted, fontStyle: 'italic' });
+
+/** The source as typed while the parser downloads: its line breaks kept, so the text reads as written. */
+export const pending = style({ whiteSpace: 'pre-wrap' });

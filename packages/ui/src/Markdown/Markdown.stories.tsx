@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { MARKDOWN_HEADING_LEVELS, Markdown, OPENS_IN_NEW_TAB } from './Markdown';
+import { MARKDOWN_HEADING_LEVELS, Markdown, MarkdownPending, OPENS_IN_NEW_TAB } from './Markdown';
 import { HOSTILE_MARKDOWN, HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from './Markdown.corpus';
 
 /** A knowledge document in the shape of the bundled ones (§3 Markdown knowledge document). */
@@ -55,6 +55,37 @@ export const HeadingsFromLevelTwo: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 2, name: 'Metformin' })).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 3, name: 'Dosage' })).toBeVisible();
+  },
+};
+
+/**
+ * Text without any markdown syntax (the assistant's greeting, a short reply) is shown at once, as the parser
+ * would show it, without downloading the parser (issue 7: the chat's first paint does not wait for it).
+ */
+export const PlainText: Story = {
+  args: {
+    children:
+      "Hello Jane! I'm the Sentinel Health assistant. I can share general, educational health information.\n\nHow can I help you today?",
+  },
+  play: async ({ canvasElement }) => {
+    const paragraphs = canvasElement.querySelectorAll('p');
+    await expect(paragraphs).toHaveLength(2);
+    await expect(paragraphs[1]).toHaveTextContent('How can I help you today?');
+  },
+};
+
+/**
+ * The first markdown on a page waits for the parser's download (a chunk of its own, issue 7): meanwhile the
+ * text shows as typed, its line breaks kept, and is marked busy.
+ */
+export const WhileTheParserLoads: Story = {
+  args: { children: 'Metformin is a **first-line** medication.\n\n- Start with 500 mg\n- Increase weekly' },
+  render: (args) => <MarkdownPending>{args.children}</MarkdownPending>,
+  play: async ({ canvasElement }) => {
+    const text = within(canvasElement).getByText(/Metformin is a \*\*first-line\*\* medication\./);
+    await expect(text).toBeVisible();
+    await expect(text.parentElement).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).queryByRole('list')).toBeNull();
   },
 };
 

@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Markdown, OPENS_IN_NEW_TAB } from './Markdown';
 import { HOSTILE_MARKDOWN, HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from './Markdown.corpus';
+import { plainParagraphs } from './Markdown.utils';
+import { MarkdownRenderer } from './MarkdownRenderer';
 
 const ORIGIN = 'http://localhost:5173';
 
@@ -96,6 +98,34 @@ describe('Markdown', () => {
       expect(screen.queryAllByRole('link')).toHaveLength(0);
       expect(container.querySelectorAll('[href], [src]')).toHaveLength(0);
     });
+  });
+});
+
+describe('Markdown: the parser loads when a text needs it (issue 7)', () => {
+  const PLAIN = [
+    "Hello Jane! I'm the Sentinel Health assistant. How can I help you today?",
+    'First paragraph,\nsame paragraph.\n\n\nSecond paragraph (with 2 tablets a day).',
+    '\nStarts and ends with line breaks.\n',
+  ];
+
+  it.each(PLAIN)('renders text without markdown syntax exactly as the parser does: %j', (source) => {
+    expect(plainParagraphs(source)).toBeDefined();
+    const direct = render(<Markdown>{source}</Markdown>).container.innerHTML;
+    const parsed = render(<MarkdownRenderer headingLevel={3}>{source}</MarkdownRenderer>).container.innerHTML;
+    // The parser puts a line break between blocks; the browser shows none.
+    expect(direct).toBe(parsed.replaceAll('</p>\n<p>', '</p><p>'));
+  });
+
+  it('shows the text as typed while the parser downloads, then the rendered markdown', async () => {
+    // A fresh copy of the module, whose parser has not been fetched yet (the test setup preloads the shared one).
+    vi.resetModules();
+    const fresh = await import('./Markdown');
+    const { container } = render(<fresh.Markdown>{'Take **metformin** with food.'}</fresh.Markdown>);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.getAttribute('aria-busy')).toBe('true');
+    expect(root.textContent).toBe('Take **metformin** with food.');
+    expect((await within(container).findByText('metformin')).tagName).toBe('STRONG');
+    expect(container.firstElementChild?.hasAttribute('aria-busy')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { ALLOWED_LINK_PROTOCOLS } from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
-import { isExternalLink, safeImageSrc, safeLinkHref } from './Markdown.utils';
+import { isExternalLink, plainParagraphs, safeImageSrc, safeLinkHref } from './Markdown.utils';
 
 describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mailto, xmpp)', () => {
   const allowed: Record<(typeof ALLOWED_LINK_PROTOCOLS)[number], string> = {
@@ -118,5 +118,56 @@ describe('isExternalLink', () => {
     expect(isExternalLink('http://localhost:5173/records', 'http://localhost:5173')).toBe(false);
     expect(isExternalLink('/records', 'http://localhost:5173')).toBe(false);
     expect(isExternalLink('mailto:care@example.org', 'http://localhost:5173')).toBe(false);
+  });
+});
+
+describe('plainParagraphs (text the parser would leave as it is)', () => {
+  it('splits plain text into paragraphs at blank lines and keeps single line breaks', () => {
+    expect(plainParagraphs('One line,\nthe same paragraph.\n\n\nAnother one!')).toEqual([
+      'One line,\nthe same paragraph.',
+      'Another one!',
+    ]);
+  });
+
+  it('gives no paragraph for empty text', () => {
+    expect(plainParagraphs('')).toEqual([]);
+    expect(plainParagraphs('\n\n')).toEqual([]);
+  });
+
+  it('keeps words and punctuation that mean nothing to the parser: hyphens inside a line, brackets, quotes, !', () => {
+    expect(plainParagraphs('Follow-up in 2 weeks (or sooner)! "Take" it: 500 mg.')).toEqual([
+      'Follow-up in 2 weeks (or sooner)! "Take" it: 500 mg.',
+    ]);
+  });
+
+  it.each([
+    ['emphasis', 'a **bold** word'],
+    ['underscore', 'snake_case'],
+    ['code', 'a `code` span'],
+    ['link', '[site](https://example.org)'],
+    ['image', '![x](/a.png)'],
+    ['raw HTML', 'a <b>tag</b>'],
+    ['autolink', '<https://example.org>'],
+    ['entity', 'fish &amp; chips'],
+    ['escape', 'not \\*emphasis'],
+    ['heading', '# Title'],
+    ['quote', '> quoted'],
+    ['bullet list', '- item'],
+    ['plus list', '+ item'],
+    ['ordered list', '1. first'],
+    ['ordered list with a parenthesis', '2) second'],
+    ['setext heading', 'Title\n==='],
+    ['rule under a line', 'Title\n---'],
+    ['indented code', '    code'],
+    ['leading space', ' text'],
+    ['hard break', 'line  \nbreak'],
+    ['trailing space', 'text '],
+    ['tab', 'a\tb'],
+    ['carriage return', 'a\r\nb'],
+    ['strikethrough marker', '~~gone~~'],
+    ['table pipe', 'a | b'],
+    ['NUL', 'a\u0000b'],
+  ])('leaves text with %s to the parser', (_, source) => {
+    expect(plainParagraphs(source)).toBeUndefined();
   });
 });

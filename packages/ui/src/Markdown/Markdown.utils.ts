@@ -1,5 +1,11 @@
 import { ALLOWED_LINK_PROTOCOLS } from '@sentinel/domain';
 
+export const MARKDOWN_HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
+export type MarkdownHeadingLevel = (typeof MARKDOWN_HEADING_LEVELS)[number];
+
+/** Told to screen reader users on every link that opens a new tab. */
+export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
+
 /** A base no real page has, to tell relative references (same origin) from ones that leave it (//host, /\host). */
 const PROBE_BASE = 'https://same-origin.invalid/';
 const PROBE_ORIGIN = new URL(PROBE_BASE).origin;
@@ -89,4 +95,28 @@ export function isExternalLink(href: string, currentOrigin: string | undefined):
   const absolute = parseAbsolute(href);
   if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) return false;
   return absolute.origin !== currentOrigin;
+}
+
+/* eslint-disable no-control-regex -- NUL is replaced by the parser, so text holding one is not plain */
+/** Characters that start markdown syntax (or an entity, escape or HTML) wherever they stand, and odd whitespace. */
+const INLINE_SYNTAX = /[\\`*_[\]<>#&~|\t\r\f\v\u0000]/;
+/* eslint-enable no-control-regex */
+/** What means something at the start of a line: indentation, list, quote or rule markers, setext underlines. */
+const LINE_START_SYNTAX = /^(?: |-|\+|=|\d{1,9}[.)])/m;
+/** Two spaces before a line break make a hard break; one at the end is trimmed. Either way, not plain. */
+const TRAILING_SPACE = / $/m;
+
+/**
+ * The paragraphs of a text that holds no markdown syntax at all (most greetings and short replies), exactly as
+ * the parser would render them: blank lines separate paragraphs, single line breaks stay inside one. Undefined as
+ * soon as any character could mean markup, so only text the parser would leave as it is takes this path.
+ */
+export function plainParagraphs(source: string): string[] | undefined {
+  if (INLINE_SYNTAX.test(source) || LINE_START_SYNTAX.test(source) || TRAILING_SPACE.test(source)) {
+    return undefined;
+  }
+  return source
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
+    .filter((paragraph) => paragraph !== '');
 }
