@@ -42,6 +42,7 @@ import {
 } from './routes';
 import type { Store } from './store/types';
 import { applySecurityHeaders, registerSecurityHeaders } from './security-headers';
+import { apiRateLimitFromEnv, registerApiRateLimit, type ApiRateLimit } from './rate-limit';
 
 export type ServerOptions = {
   readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
@@ -61,6 +62,8 @@ export type ServerOptions = {
   readonly chatRateLimit?: AssistantOptions['rateLimit'];
   /** The token vault's calendar and token exchange; by default the embedded stack's (vault/settings.ts). */
   readonly vault?: VaultSettings;
+  /** The per-user API limit (rate-limit.ts): API_RATE_LIMIT unless given, false for none; `now` for tests. */
+  readonly apiRateLimit?: { readonly limit: ApiRateLimit; readonly now?: () => number } | false;
 };
 
 /** What a log line may say about a request: never the query string (search text is PHI), never headers. */
@@ -195,6 +198,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const verify =
     options.verify ??
     createTokenVerifier({ issuer: settings.issuer, audience: settings.audience, keys: settings.jwksUrl });
+  const envRateLimit = apiRateLimitFromEnv();
+  const apiRateLimit = options.apiRateLimit ?? (envRateLimit && { limit: envRateLimit });
+  if (apiRateLimit) registerApiRateLimit(app, { ...apiRateLimit, verify });
   const authorizer = options.authorizer ?? createAuthorizer();
   const assistant = createAssistant({
     model: options.model ?? { kind: 'none' },

@@ -92,6 +92,10 @@ export type ApiServerOptions = {
   readonly logger?: ServerOptions['logger'];
   /** Replaces the store (a failing one); by default a fresh in-memory SQLite store seeded on FIXED_NOW. */
   readonly store?: ServerOptions['store'];
+  /** The per-user API limit and its clock; by default the server's own (API_RATE_LIMIT or its default). */
+  readonly apiRateLimit?: ServerOptions['apiRateLimit'];
+  /** The chat's limit and its clock; by default 20 a minute. */
+  readonly chatRateLimit?: ServerOptions['chatRateLimit'];
 };
 
 /**
@@ -112,6 +116,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     knowledge: () => KNOWLEDGE,
     now: () => FIXED_NOW,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.apiRateLimit === undefined ? {} : { apiRateLimit: options.apiRateLimit }),
+    ...(options.chatRateLimit ? { chatRateLimit: options.chatRateLimit } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,158 @@
+/**
+ * The per-user API limit (issue 8; ASVS 11.1.4, anti-automation against excessive calls): at most
+ * `requests` calls per user in any `windowSeconds`, answered 429 with `Retry-After` and the contract's
+ * `rate_limited` body beyond that. It sits in front of every /api route but the health probe; the chat has its
+ * own, tighter limit on top (assistant/rate-limit.ts, 20 a minute).
+ *
+ * The user is the verified token's subject, never an unverified one: a forged token naming someone else must
+ * not spend (or probe) that person's allowance. To stay off the hot path the hook reads the subject from the
+ * token without checking it, counts the call only once the route has accepted the token (any answer but 401),
+ * and verifies the token itself only when the subject's allowance is used up, to refuse the genuine holder
+ * with 429 and let a forgery fall through to the route's 401. Concurrent calls of one user can therefore run
+ * past the limit by at most the number in flight.
+ *
+ * The algorithm is GCRA (a token bucket kept as one timestamp per user): a burst of up to `requests` calls,
+ * then one call every `windowSeconds / requests`. Users idle for a whole window are forgotten on a sweep, so the
+ * map stays as small as the set of recently active users. Like the chat's limit, the counts live in this
+ * process: behind a load balancer each process allows the full amount.
+ */
+import { errorBody } from '@sentinel/domain/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, type TokenVerifier } from './auth';
+
+export type ApiRateLimit = {
+  /** Calls allowed per user in any window (also the largest burst). */
+  readonly requests: number;
+  readonly windowSeconds: number;
+};
+
+/**
+ * 60,000 calls per user per 30 seconds: 2,000 a second sustained, a 30-second burst at that rate. Far above a
+ * person (a screen makes a handful of calls) and above what the benchmark's single persona reaches at 50
+ * connections on this kind of machine, so the end-to-end, contract and benchmark runs are never throttled; it
+ * stops a runaway client from taking a whole server. A deployment sets API_RATE_LIMIT to what its users
+ * really need (SECURITY.md suggests 1200/60s), which also bounds a stolen token's pace.
+ */
+export const DEFAULT_API_RATE_LIMIT: ApiRateLimit = { requests: 60_000, windowSeconds: 30 };
+
+/**
+ * API_RATE_LIMIT as `<requests>/<seconds>s` (`600/60s`, the `s` optional), or `off`; unset or unreadable: the
+ * default (a typo must not switch the limit off).
+ */
+export function apiRateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): ApiRateLimit | false {
+  const value = env.API_RATE_LIMIT?.trim().toLowerCase();
+  if (!value) return DEFAULT_API_RATE_LIMIT;
+  if (value === 'off') return false;
+  const match = /^(\d+)\s*\/\s*(\d+)\s*s?$/.exec(value);
+  const requests = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || requests < 1 || windowSeconds < 1) return DEFAULT_API_RATE_LIMIT;
+  return { requests, windowSeconds };
+}
+
+export type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+export type UserRateLimiter = {
+  /** Whether `key` may make a call now, without counting it. */
+  check(key: string): RateDecision;
+  /** Counts one call of `key`. */
+  count(key: string): void;
+};
+
+/** GCRA over `limit`; `now` in milliseconds (tests move it by hand). */
+export function createUserRateLimiter(
+  limit: ApiRateLimit,
+  now: () => number = () => performance.now(),
+): UserRateLimiter {
+  const windowMs = limit.windowSeconds * 1000;
+  const interval = windowMs / limit.requests;
+  /** Each key's theoretical arrival time: when its bucket will be empty again. */
+  const tat = new Map<string, number>();
+  let lastSweep = now();
+
+  function sweep(at: number) {
+    if (at - lastSweep < windowMs) return;
+    lastSweep = at;
+    for (const [key, time] of tat) if (time <= at) tat.delete(key);
+  }
+
+  return {
+    check(key) {
+      const at = now();
+      sweep(at);
+      const next = Math.max(tat.get(key) ?? at, at);
+      // Allowed while the bucket holds less than a window's worth of calls after this one.
+      const overBy = next + interval - at - windowMs;
+      if (overBy <= 0) return { ok: true };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(overBy / 1000)) };
+    },
+    count(key) {
+      const at = now();
+      tat.set(key, Math.max(tat.get(key) ?? at, at) + interval);
+    },
+  };
+}
+
+/** The `sub` of a bearer token, read without checking its signature (a key to look up, nothing more). */
+export function unverifiedSubject(authorization: string | undefined): string | undefined {
+  const token = bearerToken(authorization);
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const sub = typeof claims === 'object' && claims !== null && 'sub' in claims ? claims.sub : undefined;
+    return typeof sub === 'string' && sub ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isLimitedPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/api/') && path !== '/api/health';
+};
+
+/** Where the hook keeps the subject between the request and its answer. */
+const SUBJECT = Symbol('rate-limit subject');
+type Tagged = FastifyRequest & { [SUBJECT]?: string };
+
+export type ApiRateLimitOptions = {
+  readonly limit: ApiRateLimit;
+  /** The server's token verifier: consulted only for a subject whose allowance is used up. */
+  readonly verify: TokenVerifier;
+  /** Monotonic milliseconds (tests). */
+  readonly now?: () => number;
+};
+
+/** Registers the limit on every /api route but the health probe. Call after the security headers. */
+export function registerApiRateLimit(app: FastifyInstance, options: ApiRateLimitOptions): UserRateLimiter {
+  const limiter = createUserRateLimiter(options.limit, options.now);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLimitedPath(request.url)) return;
+    const sub = unverifiedSubject(request.headers.authorization);
+    if (!sub) return;
+    const decision = limiter.check(sub);
+    if (decision.ok) {
+      (request as Tagged)[SUBJECT] = sub;
+      return;
+    }
+    // Over the limit: only the genuine holder of the subject is refused; a forgery gets the route's 401.
+    const verified = await options.verify(request.headers.authorization);
+    if (!verified.ok || verified.value.sub !== sub) return;
+    return reply
+      .code(429)
+      .header('Retry-After', String(decision.retryAfterSeconds))
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(errorBody('rate_limited', ''));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const sub = (request as Tagged)[SUBJECT];
+    // A call counts once its token was accepted: a 401 was not this user's.
+    if (sub && reply.statusCode !== 401) limiter.count(sub);
+  });
+
+  return limiter;
+}
