@@ -23,3 +23,4 @@ export * from './fga';
 export * from './toolCalls';
 export * from './calendar';
 export * from './approvals';
+export * from './knowledgeIndex';

@@ -155,27 +155,59 @@ const CATEGORY_KEYWORDS: ReadonlyArray<{ keywords: readonly string[]; categories
 ];
 
 /**
- * §5 Knowledge relevance, computed in tenths so that sums are exact (three content matches are 0.3, not
- * 0.30000000000000004, and so do not pass the threshold): +1 if the title contains the whole lowercased
- * query; for each query word longer than 2 characters +0.3 for a title match and +0.1 for a content match;
- * +0.5 for a category-matching keyword; capped at 1. A blank query scores 0 (it would otherwise match every
- * title).
+ * §5 Relevance points in tenths, so that sums are exact (three content matches are 0.3, not
+ * 0.30000000000000004, and so do not pass the threshold): the whole query in the title, a query word in the
+ * title, a query word in the content, a category keyword; the score is capped at 1 (10 tenths).
+ */
+export const RELEVANCE_TENTHS = {
+  wholeQueryInTitle: 10,
+  titleWord: 3,
+  contentWord: 1,
+  category: 5,
+  cap: 10,
+} as const;
+
+/** §5 The query is lowercased (and trimmed: surrounding spaces are not part of it). */
+export function relevanceQuery(query: string): string {
+  return query.trim().toLowerCase();
+}
+
+/** §5 The query words that score: words (split on whitespace) longer than 2 characters, repeats included. */
+export function relevanceWords(lowercasedQuery: string): string[] {
+  return lowercasedQuery.split(/\s+/).filter((w) => w.length > 2);
+}
+
+/** §5 Does the lowercased query name a keyword of this category's kind (+0.5)? */
+export function isCategoryKeywordHit(lowercasedQuery: string, category: string): boolean {
+  return CATEGORY_KEYWORDS.some(
+    ({ keywords, categories }) =>
+      categories.includes(category) && keywords.some((k) => lowercasedQuery.includes(k)),
+  );
+}
+
+/** §5 A sum of relevance points, in tenths, as the score: capped at 1. */
+export function scoreFromTenths(tenths: number): number {
+  return Math.min(tenths, RELEVANCE_TENTHS.cap) / 10;
+}
+
+/**
+ * §5 Knowledge relevance: +1 if the title contains the whole lowercased query; for each query word longer than
+ * 2 characters +0.3 for a title match and +0.1 for a content match; +0.5 for a category-matching keyword;
+ * capped at 1. A blank query scores 0 (it would otherwise match every title). This is the reference rule: the
+ * knowledge index (knowledgeIndex.ts) gives the same scores without reading every entry on every query.
  */
 export function scoreRelevance(query: string, entry: Scorable): number {
-  const q = query.trim().toLowerCase();
+  const q = relevanceQuery(query);
   if (q === '') return 0;
   const title = entry.title.toLowerCase();
   const content = entry.content.toLowerCase();
-  let tenths = title.includes(q) ? 10 : 0;
-  for (const word of q.split(/\s+/).filter((w) => w.length > 2)) {
-    if (title.includes(word)) tenths += 3;
-    if (content.includes(word)) tenths += 1;
+  let tenths = title.includes(q) ? RELEVANCE_TENTHS.wholeQueryInTitle : 0;
+  for (const word of relevanceWords(q)) {
+    if (title.includes(word)) tenths += RELEVANCE_TENTHS.titleWord;
+    if (content.includes(word)) tenths += RELEVANCE_TENTHS.contentWord;
   }
-  const categoryHit = CATEGORY_KEYWORDS.some(
-    ({ keywords, categories }) => categories.includes(entry.category) && keywords.some((k) => q.includes(k)),
-  );
-  if (categoryHit) tenths += 5;
-  return Math.min(tenths, 10) / 10;
+  if (isCategoryKeywordHit(q, entry.category)) tenths += RELEVANCE_TENTHS.category;
+  return scoreFromTenths(tenths);
 }
 
 /** §5 A document counts if its score exceeds the threshold (0.3; strictly greater). */
@@ -205,7 +237,8 @@ export type KnowledgeSearch<T> = {
 /**
  * §5, §6 Search: items whose relevance exceeds the threshold and that the viewer may see, sorted from least
  * to most sensitive and capped at 5. Works for built-in items (with isBuiltinItemAccessible) and documents
- * (with isDocumentAccessible).
+ * (with isDocumentAccessible). It reads every item's text on every query: fine for a handful of items, and the
+ * reference that `searchKnowledgeIndex` (knowledgeIndex.ts, for large bases) is proven equal to.
  */
 export function searchKnowledge<T extends KnowledgeEntry>(
   items: readonly T[],
