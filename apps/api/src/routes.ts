@@ -60,7 +60,29 @@ export type RouteContext<N extends RouteName> = {
   readonly header: (name: string, value: string) => void;
 };
 
-export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Result<RouteOutput<N>>>;
+const OUTSIDE = Symbol('outside the transaction');
+
+/**
+ * Work a route does after its checks, outside the database transaction: a call to another service (the token
+ * vault's calendar) must not hold the store, where SQLite runs transactions one at a time. The checks commit
+ * first; the work runs; then a second transaction writes the call's one audit row, and the answer leaves only
+ * once that row is committed.
+ */
+export type OutsideWork<T> = {
+  readonly [OUTSIDE]: (audit: (detail: AuditDetail) => void) => Promise<Result<T>>;
+};
+
+/** Marks `work` to run after the call's transaction (see OutsideWork). */
+export const outsideTransaction = <T>(
+  work: (audit: (detail: AuditDetail) => void) => Promise<Result<T>>,
+): OutsideWork<T> => ({ [OUTSIDE]: work });
+
+const isOutsideWork = (value: unknown): value is OutsideWork<unknown> =>
+  typeof value === 'object' && value !== null && OUTSIDE in value;
+
+export type RouteImpl<N extends RouteName> = (
+  ctx: RouteContext<N>,
+) => Promise<Result<RouteOutput<N> | OutsideWork<RouteOutput<N>>>>;
 export type RouteImpls = { readonly [N in RouteName]: RouteImpl<N> };
 
 export type RouteEnv = {
@@ -129,11 +151,9 @@ async function handle<N extends RouteName>(
   const headers: Record<string, string> = {};
   const withHeaders = (answer: Answer): Answer =>
     Object.keys(headers).length ? { ...answer, headers: { ...headers } } : answer;
-  const answer = await env.store.transaction(async (tx): Promise<Answer> => {
-    const who = await resolveCaller(tx, verified.value, { adminEmail: env.adminEmail });
-    if (!who.ok) return fromError(who.error);
-    const caller = who.value;
-    const record = async (
+  const recordIn =
+    (tx: StoreTx, caller: Caller) =>
+    async (
       outcome: AuditEvent['outcome'],
       reason: string,
       resourceId: string | null,
@@ -153,6 +173,34 @@ async function handle<N extends RouteName>(
         reason: reason.slice(0, MAX_REASON_LENGTH),
       });
     };
+  /** The call's one audit row for its result, and its answer. */
+  const conclude = async (
+    record: ReturnType<typeof recordIn>,
+    result: Result<unknown>,
+    detail: AuditDetail,
+  ): Promise<Answer> => {
+    const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
+    const patientId = detail.patientId ?? null;
+    if (!result.ok) {
+      await record(
+        'denied',
+        detail.reason ?? `${result.error.code}: ${result.error.message}`,
+        resourceId,
+        patientId,
+      );
+      return fromError(result.error);
+    }
+    await record('allowed', detail.reason ?? 'allowed', resourceId, patientId);
+    return answerOf(route, result.value);
+  };
+
+  type Checked =
+    Answer | { readonly kind: 'outside'; caller: Caller; detail: AuditDetail; work: OutsideWork<unknown> };
+  const checked = await env.store.transaction(async (tx): Promise<Checked> => {
+    const who = await resolveCaller(tx, verified.value, { adminEmail: env.adminEmail });
+    if (!who.ok) return fromError(who.error);
+    const caller = who.value;
+    const record = recordIn(tx, caller);
 
     if (!canCallRoute(name, caller.user)) {
       await record('denied', `missing permission ${route.permission}`, pathId, null);
@@ -187,20 +235,17 @@ async function handle<N extends RouteName>(
         headers[name] = value;
       },
     });
-    const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
-    const patientId = detail.patientId ?? null;
-    if (!result.ok) {
-      await record(
-        'denied',
-        detail.reason ?? `${result.error.code}: ${result.error.message}`,
-        resourceId,
-        patientId,
-      );
-      return fromError(result.error);
-    }
-    await record('allowed', detail.reason ?? 'allowed', resourceId, patientId);
-    return answerOf(route, result.value);
+    if (result.ok && isOutsideWork(result.value))
+      return { kind: 'outside', caller, detail, work: result.value };
+    return conclude(record, result, detail);
   });
+  if (checked.kind !== 'outside') return withHeaders(checked);
+
+  let detail = checked.detail;
+  const result = await checked.work[OUTSIDE]((next) => {
+    detail = { ...detail, ...next };
+  });
+  const answer = await env.store.transaction((tx) => conclude(recordIn(tx, checked.caller), result, detail));
   return withHeaders(answer);
 }
 

@@ -7,7 +7,7 @@
  */
 import { CALENDAR_TEXTS, fail, ok, type CurrentUser } from '@sentinel/domain';
 import type { CalendarScope, VaultConnection } from '@sentinel/domain/contract';
-import type { RouteImpls } from '../routes';
+import { outsideTransaction, type RouteImpls } from '../routes';
 import type { VaultConnectionRow } from '../store/types';
 import type { Vault } from './vault';
 
@@ -58,15 +58,20 @@ export function vaultRoutes(vault: Vault) {
         audit({ reason: 'calendar not connected' });
         return fail('conflict', CALENDAR_TEXTS.connectFirst);
       }
-      try {
-        const items = await vault.listEvents({ sub: caller.user.sub, accessToken });
-        audit({ reason: `calendar events: ${items.length}` });
-        return ok({ items });
-      } catch {
-        // The vault logged why; the user gets the §8 text and the audit row a reason without details.
-        audit({ reason: 'calendar unavailable' });
-        return fail('internal', CALENDAR_TEXTS.failure);
-      }
+      // The token exchange and the calendar are network calls (up to their timeouts): not inside the store.
+      return ok(
+        outsideTransaction(async (auditAfter) => {
+          try {
+            const items = await vault.listEvents({ sub: caller.user.sub, accessToken });
+            auditAfter({ reason: `calendar events: ${items.length}` });
+            return ok({ items });
+          } catch {
+            // The vault logged why; the user gets the §8 text and the audit row a reason without details.
+            auditAfter({ reason: 'calendar unavailable' });
+            return fail('internal', CALENDAR_TEXTS.failure);
+          }
+        }),
+      );
     },
   } satisfies Partial<RouteImpls>;
 }

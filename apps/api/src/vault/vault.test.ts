@@ -4,6 +4,8 @@
  * tokens against the provider's JWKS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -216,6 +218,53 @@ describe('listing calendar events through the token vault', () => {
       });
     } finally {
       await down.close();
+    }
+  });
+
+  it('holds no database transaction while it waits for the calendar: other calls answer meanwhile', async () => {
+    // A calendar that takes the request and answers only when told to.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => {};
+    const calendarReached = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const slow = createServer((_req, res) => {
+      reached();
+      void released.then(() => res.writeHead(503).end());
+    });
+    await new Promise<void>((resolve) => slow.listen(0, 'localhost', resolve));
+    const port = (slow.address() as AddressInfo).port;
+    const waiting = await startApi({ ...stack.settings, calendarUrl: `http://localhost:${port}` });
+    try {
+      await connect('jane', ['calendar:read'], waiting);
+      const events = listEvents('jane', waiting);
+      await calendarReached;
+      // On SQLite every transaction waits for the one before: this would hang behind a held transaction.
+      const records = call('alice', 'GET', '/api/records', undefined, waiting);
+      const first = await Promise.race([records.then(() => 'records'), events.then(() => 'calendar')]);
+      expect(first).toBe('records');
+      expect((await records).status).toBe(200);
+      release();
+      expect(await events).toEqual({
+        status: 500,
+        body: { error: 'internal', message: CALENDAR_TEXTS.failure },
+      });
+      const rows = await waiting.store.transaction((tx) => tx.listAudit({ all: true }));
+      const lists = rows.filter((r) => r.resourceType === 'calendar' && r.action === 'list');
+      expect(lists).toEqual([
+        expect.objectContaining({
+          outcome: 'denied',
+          reason: 'calendar unavailable',
+          patientId: PERSONAS.jane.patientId,
+        }),
+      ]);
+    } finally {
+      release();
+      await waiting.close();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 
