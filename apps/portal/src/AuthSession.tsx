@@ -1,6 +1,6 @@
 import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
 import { LOGIN_ERRORS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
-import { SessionProvider, type Session } from '@sentinel/ui';
+import { IdleTimeout, SessionProvider, type Session } from '@sentinel/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
@@ -108,5 +108,11 @@ export function AuthSession({
               }
             : { status: 'loading' };
 
-  return <SessionProvider session={session}>{children}</SessionProvider>;
+  return (
+    <SessionProvider session={session}>
+      {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
+      {session.status === 'signedIn' ? <IdleTimeout onLogout={session.logout} /> : null}
+      {children}
+    </SessionProvider>
+  );
 }

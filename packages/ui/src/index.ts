@@ -7,6 +7,8 @@ export * from './Text/Text';
 export * from './api/client';
 export * from './api/ApiProvider';
 export * from './session/SessionProvider';
+export { IdleTimeout, type IdleTimeoutProps } from './IdleTimeout/IdleTimeout';
+export { IDLE_TIMEOUT, IDLE_TIMEOUT_TEXTS, LAST_ACTIVITY_KEY } from './IdleTimeout/IdleTimeout.utils';
 export * from './clock/ClockProvider';
 export * from './Stack/Stack';
 export * from './Button/Button';
