@@ -19,7 +19,8 @@
  *
  * Each load runs BENCH_ROUNDS times (default 2), alternating with the others so that a burst of load from
  * elsewhere on the machine hits ours and the reference alike; the round with the most requests per second is
- * kept (noise only ever slows a run down), and every round is in the notes. BENCH_SECONDS per round (default 5).
+ * kept (noise only ever slows a run down), and every round is in the notes. BENCH_SECONDS per round (default 5);
+ * BENCH_STORES=sqlite or postgres to measure one store only.
  * Only 2xx answers count; any other answer or socket error is reported and fails the budgets.
  * Everything runs in this process, autocannon in a worker thread. SQLite lives in fresh folders under .cache/,
  * PostgreSQL in fresh databases of the local cluster (scripts/postgres.mjs), dropped afterwards.
@@ -664,7 +665,9 @@ const postgresUrl = await ensurePostgres().catch((error: unknown) => {
   );
   return null;
 });
-const backends: Backend[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+// BENCH_STORES=sqlite (or postgres) measures one store only, while working on it.
+const wanted = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
+const backends = (postgresUrl ? BOTH : (['sqlite'] as const)).filter((b) => wanted.includes(b));
 if (!postgresUrl) console.error('PostgreSQL is not installed here: measuring SQLite only.');
 
 const issuer = await startIssuer();

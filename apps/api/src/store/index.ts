@@ -12,24 +12,37 @@
  * - `nextId(prefix)` gives '<prefix>-1001', '<prefix>-1002', ... per prefix, unique across restarts and
  *   concurrent transactions. On PostgreSQL the counter row stays locked until the transaction ends, so
  *   transactions drawing ids from the same prefix commit one after another.
+ * - Durability: a `transaction` resolves only once what it committed is on disk, and on SQLite also once
+ *   nothing it could have read is unsynced (group commit, ./group-commit.ts; PostgreSQL's COMMIT syncs itself).
  * - Errors: `DuplicateEmailError` (insertUser/replaceUser, e-mail taken), `DuplicateIdError` (insert/insertUser,
- *   id taken), `StoreClosedError` (transaction after close); driver errors otherwise.
+ *   id taken), `StoreClosedError` (transaction after close), `DurabilityError` (SQLite could not sync its log:
+ *   every later call fails too); driver errors otherwise.
  * - Entities are stored as JSON: properties whose value is `undefined` do not come back.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Dialect,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { StoreClosedError } from './errors';
+import { groupCommit, type GroupCommit } from './group-commit';
 import { migrationProvider } from './migrations';
 import { operations } from './operations';
 import { ENTITY_TABLES, type Database } from './schema';
-import type { OpenStoreOptions, Store, StoreDialect } from './types';
+import type { OpenStoreOptions, Store, StoreDialect, StoreTx } from './types';
 
 export type * from './types';
 export type { Database } from './schema';
 export { DuplicateEmailError, DuplicateIdError, StoreClosedError, isUniqueViolation } from './errors';
+export { DurabilityError } from './group-commit';
 export { AUDIT_APPEND_ONLY_MESSAGE } from './migrations';
 export { FIRST_GENERATED_ID } from './operations';
 
@@ -38,7 +51,40 @@ export const SQLITE_FILE = 'sentinel.db';
 /** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-function sqliteDialect(dataDir: string): Dialect {
+/** Distinct SQL texts whose prepared statements are kept (the store's queries are a few dozen). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every query it runs (SQLite parses and plans it each time). The store's
+ * queries come from a fixed set of builders, so their SQL texts repeat: keep each prepared statement and reuse
+ * it. A statement still being iterated (a streamed query) is busy and cannot run again: a fresh one is made.
+ */
+function withStatementCache(database: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(text);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+type Sqlite = {
+  readonly dialect: Dialect;
+  /** Row changes made on the connection so far (SQLite's total_changes()). */
+  readonly changes: () => number;
+  /** Durable commits for a database file; none for ':memory:'. */
+  readonly commits: GroupCommit | undefined;
+};
+
+function sqliteDialect(dataDir: string): Sqlite {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true });
@@ -46,17 +92,23 @@ function sqliteDialect(dataDir: string): Dialect {
   }
   const database = new SqliteDatabase(file);
   try {
-    // WAL lets readers in other processes work during a write; synchronous FULL syncs the WAL on every commit,
-    // so a committed audit row survives a power loss (NORMAL may lose the last commits).
+    // WAL lets readers in other processes work during a write. synchronous NORMAL: a COMMIT does not fsync the
+    // WAL itself; the group commit (./group-commit.ts) does, before any call that wrote is answered, so a
+    // committed audit row still survives a power loss while the event loop is not held for every fsync.
     database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = FULL');
+    database.pragma(`synchronous = ${file === ':memory:' ? 'FULL' : 'NORMAL'}`);
     database.pragma('foreign_keys = ON');
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   } catch (error) {
     database.close();
     throw error;
   }
-  return new SqliteDialect({ database });
+  const totalChanges = database.prepare('SELECT total_changes()').pluck();
+  return {
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    changes: () => totalChanges.get() as number,
+    commits: file === ':memory:' ? undefined : groupCommit(`${file}-wal`),
+  };
 }
 
 function postgresDialect(connectionString: string): Dialect {
@@ -108,13 +160,17 @@ async function seedIfEmpty(
 /** Opens (and creates, migrates and seeds when needed) the store. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const dialect: StoreDialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const sqlite = options.databaseUrl ? undefined : sqliteDialect(options.dataDir);
   const db = new Kysely<Database>({
-    dialect: options.databaseUrl ? postgresDialect(options.databaseUrl) : sqliteDialect(options.dataDir),
+    dialect: sqlite?.dialect ?? postgresDialect(options.databaseUrl ?? ''),
   });
+  const commits = sqlite?.commits;
   try {
     await migrate(db, dialect);
     if (options.seed) await seedIfEmpty(db, dialect, options.seed);
+    await commits?.sync();
   } catch (error) {
+    commits?.close();
     await db.destroy();
     throw error;
   }
@@ -122,12 +178,39 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const running = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
 
+  /**
+   * SQLite: one transaction at a time on the connection; a call that wrote is answered once its commit is on
+   * disk, a call that read once nothing it could have read is still unsynced (./group-commit.ts).
+   */
+  const sqliteTransaction = async <T>(
+    work: (tx: StoreTx) => Promise<T>,
+    group: GroupCommit,
+    changes: () => number,
+  ) => {
+    if (group.failure) throw group.failure;
+    let wrote: { done(): void } | undefined;
+    try {
+      const result = await db.transaction().execute(async (trx) => {
+        const before = changes();
+        const value = await work(operations(trx, dialect));
+        if (changes() !== before) wrote = group.begin();
+        return value;
+      });
+      if (wrote || group.unsynced) await group.sync();
+      return result;
+    } finally {
+      wrote?.done();
+    }
+  };
+
   return {
     dialect,
 
     transaction(work) {
       if (closing) return Promise.reject(new StoreClosedError());
-      const done = db.transaction().execute((trx) => work(operations(trx, dialect)));
+      const done = sqlite?.commits
+        ? sqliteTransaction(work, sqlite.commits, sqlite.changes)
+        : db.transaction().execute((trx) => work(operations(trx, dialect)));
       const tracked = done.finally(() => running.delete(tracked));
       // The tracked copy only counts; its rejection is the caller's, through `done`.
       tracked.catch(() => undefined);
@@ -136,6 +219,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     },
 
     async ping() {
+      if (commits?.failure) throw commits.failure;
       await sql`select 1`.execute(db);
     },
 
@@ -143,6 +227,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       closing ??= (async () => {
         await Promise.allSettled([...running]);
         await db.destroy();
+        commits?.close();
       })();
       return closing;
     },
