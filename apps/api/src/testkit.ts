@@ -53,6 +53,8 @@ export type TestServerOptions = {
   readonly now?: () => Date;
   /** Fine-grained authorization (default: local evaluation of our model). */
   readonly authorizer?: ServerOptions['authorizer'];
+  /** The knowledge base (default: the bundled one, KNOWLEDGE). */
+  readonly knowledge?: ServerOptions['knowledge'];
   /** A logger for the server (tests that read the log lines); silent by default. */
   readonly logger?: ServerOptions['logger'];
   /** The assistant's model; none by default (the canned demo answers, as the mock API gives them). */
@@ -112,7 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       adminEmail: undefined,
     },
     store,
-    knowledge: () => KNOWLEDGE,
+    knowledge: options.knowledge ?? (() => KNOWLEDGE),
     verify: createTokenVerifier({
       issuer: TEST_ISSUER,
       audience: TEST_AUDIENCE,

@@ -13,18 +13,20 @@ import {
   MIN_AI_REPLY_LENGTH,
   buildAiReply,
   buildKnowledgeRefs,
+  accessByFacts,
+  accessibleInIndex,
   detectActions,
-  filterAccessible,
   isDocumentAccessible,
   isEmergency,
   suggestActionsFor,
   safetyNoteFor,
-  searchKnowledge,
-  type AccessPredicate,
+  searchKnowledgeIndex,
+  type IndexedAccess,
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
+import { knowledgeIndexOf } from '../policies/knowledge';
 import type { ChatStream } from '../routes';
 import { describeFailure, type ChatModel } from './model';
 import { modelMessages } from './prompt';
@@ -60,15 +62,20 @@ export function wordTokens(text: string): string[] {
 
 const tokens = (text: string): ChatStreamEvent[] => wordTokens(text).map((t) => ({ type: 'token', text: t }));
 
-/** §3, §5, §6 The reply's metadata: the same rules, in the same order, as the mock API's demo reply. */
+/**
+ * §3, §5, §6 The reply's metadata: the same rules, in the same order, as the mock API's demo reply, over the
+ * documents' search index (issue 7). `access` decides by position in `documents`; the domain rule by default.
+ */
 export function replyMeta(
   question: string,
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
-  access: AccessPredicate<KnowledgeDocument> = isDocumentAccessible,
+  access?: IndexedAccess,
 ): { meta: MetaEvent; sources: KnowledgeDocument[] } {
-  const visible = filterAccessible(documents, viewer, access);
-  const found = searchKnowledge(documents, question.slice(0, MAX_SEARCH_QUERY), viewer, access);
+  const index = knowledgeIndexOf(documents);
+  const decide = access ?? accessByFacts(index, viewer, isDocumentAccessible);
+  const visible = accessibleInIndex(index, decide);
+  const found = searchKnowledgeIndex(index, question.slice(0, MAX_SEARCH_QUERY), decide);
   const { results, withheld } = found.ok ? found.value : { results: [], withheld: [] };
   return {
     meta: {
@@ -115,8 +122,8 @@ export function planChatReply(input: {
   readonly turns: readonly ChatTurn[];
   readonly documents: readonly KnowledgeDocument[];
   readonly viewer: KnowledgeViewer;
-  /** Who may read which document (the authorization model); the domain rule by default. */
-  readonly access?: AccessPredicate<KnowledgeDocument>;
+  /** Who may read which document, by position in `documents` (the authorization model); the domain rule by default. */
+  readonly access?: IndexedAccess;
   readonly model: ChatModel | undefined;
   readonly logFailure: FailureLog;
   /** The tool the question asks for (tools.ts `prepareTool`): its event and message stand for the model reply. */

@@ -9,7 +9,7 @@ import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelSettings } from '../config';
-import { accessFor, knowledgeViewerFor } from '../policies/knowledge';
+import { accessFor, knowledgeIndexOf, knowledgeViewerFor } from '../policies/knowledge';
 import type { RouteImpls } from '../routes';
 import { createChatModel, type ChatModel } from './model';
 import { planChatReply } from './pipeline';
@@ -72,7 +72,7 @@ export function assistantRoutes(
         turns: body.messages,
         documents,
         viewer: knowledgeViewerFor(caller),
-        access: await accessFor(tools.authorizer, caller, documents),
+        access: await accessFor(tools.authorizer, caller, knowledgeIndexOf(documents)),
         model: assistant.model,
         logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
       });

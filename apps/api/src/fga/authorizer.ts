@@ -55,6 +55,12 @@ export function fgaSettingsFromEnv(env: Readonly<Record<string, string | undefin
  */
 export type Authorizer = {
   readonly kind: FgaSettings['kind'];
+  /**
+   * True when answers come from the model and each check's contextual tuples alone (no stored tuples), so two
+   * checks that differ only in the name of the document asked about get the same answer: the local evaluator.
+   * Unset for an OpenFGA server, whose store may hold tuples about single documents.
+   */
+  readonly factsOnly?: boolean;
   check(
     user: string,
     relation: string,
@@ -80,6 +86,7 @@ function localAuthorizer(model: FgaModel): Authorizer {
   const evaluate = prepareFga(model, []);
   return {
     kind: 'local',
+    factsOnly: true,
     check: async (user, relation, object, contextualTuples = []) => {
       const result = evaluate({ user, relation, object, contextualTuples });
       if (!result.ok) throw new Error(`Authorization check failed: ${result.error.message}`);

@@ -5,13 +5,17 @@
  * the caller may not see answers 404 like one that does not exist.
  */
 import {
+  accessPredicateOf,
+  accessibleInIndex,
   computeAccessStats,
   computeAccessSummary,
-  filterAccessible,
+  findRelevant,
   knowledgeContextFor,
+  knowledgeIndexCache,
   ok,
-  searchKnowledge,
+  pickResults,
   type KnowledgeDocument,
+  type KnowledgeIndex,
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
@@ -31,44 +35,62 @@ export function knowledgeViewerFor(caller: Caller): KnowledgeViewer {
   };
 }
 
-/** The caller's access to every document, decided by the authorization model. */
-export function accessFor(authorizer: Authorizer, caller: Caller, documents: readonly KnowledgeDocument[]) {
-  return documentAccess(authorizer, caller.user.sub, knowledgeViewerFor(caller), documents);
+/** The search index of the loaded documents, built on the first request that needs it (issue 7). */
+export const knowledgeIndexOf = knowledgeIndexCache<KnowledgeDocument>();
+
+/**
+ * The caller's access to the documents at `positions` of the index (every document by default), decided by the
+ * authorization model.
+ */
+export function accessFor(
+  authorizer: Authorizer,
+  caller: Caller,
+  index: KnowledgeIndex<KnowledgeDocument>,
+  positions: Iterable<number> = index.entries.keys(),
+) {
+  return documentAccess(authorizer, caller.user.sub, knowledgeViewerFor(caller), index, positions);
 }
 
 export function knowledgeRoutes(knowledge: () => KnowledgeBundle, authorizer: Authorizer) {
   return {
     listKnowledge: async ({ caller, audit }) => {
       const { documents } = knowledge();
+      const index = knowledgeIndexOf(documents);
       const viewer = knowledgeViewerFor(caller);
-      const access = await accessFor(authorizer, caller, documents);
-      const accessible = filterAccessible(documents, viewer, access);
+      const access = await accessFor(authorizer, caller, index);
+      const accessible = accessibleInIndex(index, access);
       audit({ reason: `accessible documents: ${accessible.length} of ${documents.length}` });
       return ok({
         items: accessible.map(listItemOf),
         stats: computeAccessStats(documents.length, accessible.length, viewer),
-        summary: computeAccessSummary(documents, viewer, access),
+        summary: computeAccessSummary(documents, viewer, accessPredicateOf(index, access)),
         context: { role: viewer.role, specializations: [...viewer.specializations] },
       });
     },
 
     searchKnowledge: async ({ caller, query, audit }) => {
-      const { documents } = knowledge();
-      const access = await accessFor(authorizer, caller, documents);
-      const found = searchKnowledge(documents, query.q, knowledgeViewerFor(caller), access);
-      if (!found.ok) return found;
-      audit({ reason: `results: ${found.value.results.length}; withheld: ${found.value.withheld.length}` });
-      return ok({ items: found.value.results.map(listItemOf) });
+      const index = knowledgeIndexOf(knowledge().documents);
+      // Relevance first, then the authorization model is asked about the relevant documents only.
+      const relevant = findRelevant(index, query.q);
+      if (!relevant.ok) return relevant;
+      const found = pickResults(
+        index,
+        relevant.value,
+        await accessFor(authorizer, caller, index, relevant.value),
+      );
+      audit({ reason: `results: ${found.results.length}; withheld: ${found.withheld.length}` });
+      return ok({ items: found.results.map(listItemOf) });
     },
 
     getKnowledgeItem: async ({ caller, params, audit }) => {
-      const doc = knowledge().documents.find((d) => d.id === params.id);
+      const index = knowledgeIndexOf(knowledge().documents);
+      const position = index.entries.findIndex((d) => d.id === params.id);
+      const doc = index.entries[position];
       if (!doc) {
         audit({ reason: 'no document with this id' });
         return notFound();
       }
-      const access = await accessFor(authorizer, caller, [doc]);
-      const decision = access(doc, knowledgeViewerFor(caller));
+      const decision = (await accessFor(authorizer, caller, index, [position]))(position);
       audit({ reason: [decision.reason, ...decision.notes].join('; ') });
       return decision.granted ? ok(doc) : notFound();
     },

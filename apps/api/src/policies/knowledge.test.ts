@@ -1,0 +1,113 @@
+/**
+ * GET /api/knowledge/search over a large base (issue 7): the server's indexed search, with access decided by the
+ * authorization model, answers every persona exactly as the §5/§6 reference search (`searchKnowledge` with the
+ * domain rule) does, audits the same counts, and still fails closed when the authorizer cannot answer.
+ */
+import { isDocumentAccessible, searchKnowledge, type KnowledgeDocument, type Role } from '@sentinel/domain';
+import { PERSONAS, PERSONA_KEYS, listItemOf, type PersonaKey } from '@sentinel/mocks/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewerOf } from '../assistant/test-support';
+import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
+
+const WORDS = ['diabetes', 'insulin', 'blood', 'pressure', 'kidney', 'diet', 'sleep'];
+const ACCESS_LEVELS: readonly Role[][] = [
+  ['doctor', 'admin'],
+  ['doctor', 'admin', 'nurse', 'patient'],
+  ['doctor', 'pharmacist'],
+];
+
+/** 2,000 documents from the four real ones, with varied words and access levels (deterministic). */
+const documents: KnowledgeDocument[] = Array.from({ length: 2_000 }, (_, i) => {
+  const template = KNOWLEDGE.documents[i % KNOWLEDGE.documents.length]!;
+  const a = WORDS[i % WORDS.length]!;
+  const b = WORDS[(i * 3 + 1) % WORDS.length]!;
+  return {
+    ...template,
+    id: `${template.id}-${i}`,
+    title: `${template.title} (${a}, ${b}) #${i}`,
+    content: `${a} and ${b}. ${template.content.slice(0, 1_500)}`,
+    metadata: { ...template.metadata, accessLevel: ACCESS_LEVELS[(i * 7) % ACCESS_LEVELS.length]! },
+  };
+});
+const bundle = { ...KNOWLEDGE, documents };
+
+const QUERIES = [
+  'diabetes treatment',
+  'blood pressure',
+  'Metformin',
+  'kidney',
+  'insulin dose',
+  'ab',
+  'emergency',
+];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ knowledge: () => bundle });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function search(target: TestServer, who: PersonaKey, q: string) {
+  const response = await target.app.inject({
+    url: `/api/knowledge/search?q=${encodeURIComponent(q)}`,
+    headers: { authorization: `Bearer ${await target.tokenFor(who)}` },
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) as { items?: unknown[] } };
+}
+
+const lastSearchAudit = async (who: PersonaKey) => {
+  const rows = await server.store.transaction((tx) => tx.listAudit({ actorSub: PERSONAS[who].sub }));
+  return rows.filter((row) => row.reason.startsWith('results:')).at(-1)?.reason;
+};
+
+describe('knowledge search over 2,000 documents', () => {
+  it('gives every persona the reference search’s results and audits its withheld count', async () => {
+    for (const who of PERSONA_KEYS) {
+      for (const q of QUERIES) {
+        const expected = searchKnowledge(documents, q, viewerOf(who), isDocumentAccessible);
+        if (!expected.ok) throw new Error(expected.error.message);
+        const answer = await search(server, who, q);
+        expect(answer).toEqual({ status: 200, body: { items: expected.value.results.map(listItemOf) } });
+        expect(await lastSearchAudit(who)).toBe(
+          `results: ${expected.value.results.length}; withheld: ${expected.value.withheld.length}`,
+        );
+      }
+    }
+  });
+
+  it('shows a doctor relevant documents and a patient only those open to patients', async () => {
+    const doctor = await search(server, 'alice', 'diabetes treatment');
+    const patient = await search(server, 'jane', 'diabetes treatment');
+    expect(doctor.body.items).toHaveLength(5);
+    expect(patient.body.items?.length).toBeGreaterThan(0);
+    for (const item of patient.body.items as { metadata: { accessLevel: string[] } }[]) {
+      expect(item.metadata.accessLevel).toContain('patient');
+    }
+  });
+
+  it('refuses a blank query with 400', async () => {
+    expect((await search(server, 'alice', '   ')).status).toBe(400);
+  });
+
+  it('fails closed when the authorizer cannot answer: 500 and no document', async () => {
+    const failing = await startTestServer({
+      knowledge: () => bundle,
+      authorizer: {
+        kind: 'local',
+        factsOnly: true,
+        check: async () => {
+          throw new Error('the authorizer is down');
+        },
+      },
+    });
+    try {
+      const answer = await search(failing, 'alice', 'diabetes');
+      expect(answer.status).toBe(500);
+      expect(JSON.stringify(answer.body)).not.toContain('diabetes');
+    } finally {
+      await failing.close();
+    }
+  });
+});
