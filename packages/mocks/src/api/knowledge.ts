@@ -4,14 +4,16 @@
  * not see answers 404, like one that does not exist, so its existence does not leak.
  */
 import {
+  accessByFacts,
   computeAccessStats,
   computeAccessSummary,
   filterAccessible,
   isDocumentAccessible,
   knowledgeContextFor,
+  knowledgeIndexCache,
   makeExcerpt,
   ok,
-  searchKnowledge,
+  searchKnowledgeIndex,
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
@@ -45,6 +47,9 @@ export function listItemOf(doc: KnowledgeDocument): KnowledgeListItem {
   };
 }
 
+/** The search index of the store's documents, as the API server searches them (issue 7). */
+const knowledgeIndexOf = knowledgeIndexCache<KnowledgeDocument>();
+
 export const knowledgeRoutes = {
   listKnowledge: ({ store, caller, audit }) => {
     const { documents } = store.knowledge();
@@ -60,11 +65,11 @@ export const knowledgeRoutes = {
   },
 
   searchKnowledge: ({ store, caller, query, audit }) => {
-    const found = searchKnowledge(
-      store.knowledge().documents,
+    const index = knowledgeIndexOf(store.knowledge().documents);
+    const found = searchKnowledgeIndex(
+      index,
       query.q,
-      knowledgeViewerFor(caller),
-      isDocumentAccessible,
+      accessByFacts(index, knowledgeViewerFor(caller), isDocumentAccessible),
     );
     if (!found.ok) return found;
     audit({ reason: `results: ${found.value.results.length}; withheld: ${found.value.withheld.length}` });
