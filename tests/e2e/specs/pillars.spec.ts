@@ -86,6 +86,11 @@ test.describe('the identity pillars in the assistant', () => {
     await expect(page.getByText(/Prescription created/)).toBeVisible();
 
     await page.screenshot({ path: join(SCREENS, 'alice-approved.png'), fullPage: true });
+
+    // Back in the assistant, the conversation is still there and its card shows the decision.
+    await page.getByRole('tab', { name: 'AI Assistant' }).click();
+    const after = toolCard(page, 'Prescription (asynchronous authorization): prescribe');
+    await expect(after.getByText('Approved', { exact: true })).toBeVisible();
     expect(pageErrors).toEqual([]);
   });
 });
