@@ -140,7 +140,7 @@ async function main() {
     for (const request of requestMix()) {
       const response = await fetch(`${url}${request.path}`, {
         method: request.method,
-        headers: { authorization: `Bearer ${token}`, ...request.headers },
+        headers: { authorization: `Bearer ${token}`, ...(request.headers as Record<string, string>) },
         ...(request.body ? { body: request.body as string } : {}),
       });
       if (!response.ok) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
