@@ -1,12 +1,17 @@
 /**
- * `npm run bench:chat -w @sentinel/api`: the API's overhead on the time to the first token. The same question
- * goes 20 times straight to an OpenAI-compatible model server and 20 times through POST /api/chat (token check,
- * caller lookup, audit row, retrieval, red-flag check, prompt, model call, SSE); the report gives the medians and
- * their difference. Models: a fake server that streams its whole answer at once (the overhead alone), and the
- * built-in demo model (apps/model) with no token delay. Both clients read over real sockets with node:http.
+ * The API's overhead on the time to the first token (issue 6 and 7 figures). The same question goes 20 times
+ * straight to an OpenAI-compatible model server and 20 times through POST /api/chat (token check, caller lookup,
+ * audit row, retrieval, red-flag check, prompt, model call, SSE), alternated; each pair gives one overhead
+ * figure (through the API minus direct), so drift in the machine's load touches both sides alike. Models: a fake
+ * server that streams its whole answer at once (the overhead alone), and the built-in demo model (apps/model)
+ * with no token delay. Both clients read over real sockets with node:http.
+ *
+ * `measureChatOverhead()` is what `npm run bench` (tests/bench/src/chat.ts) reports; run directly
+ * (`npm run bench:chat -w @sentinel/api`) it prints the table.
  */
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { buildModelServer } from '@sentinel/model';
 import { startTestServer } from '../testkit';
 import { startFakeOpenAi, streamPieces } from './fake-openai';
@@ -45,13 +50,23 @@ async function timeToFirst(
   return elapsed;
 }
 
-const median = (values: readonly number[]) => {
+const percentile = (values: readonly number[], p: number) => {
   const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-async function measure(label: string, modelUrl: string) {
+/** One model's figures, in milliseconds. */
+export type OverheadFigures = {
+  readonly model: string;
+  readonly runs: number;
+  readonly directMedianMs: number;
+  readonly proxiedMedianMs: number;
+  /** Median and p95 of the paired differences (through the API minus direct). */
+  readonly overheadMedianMs: number;
+  readonly overheadP95Ms: number;
+};
+
+async function measure(label: string, modelUrl: string): Promise<OverheadFigures> {
   const api = await startTestServer({
     model: { kind: 'endpoint', url: modelUrl, model: 'sentinel-demo', builtin: true },
     // The measurement sends more than 20 chats a minute.
@@ -82,37 +97,56 @@ async function measure(label: string, modelUrl: string) {
     }
     const directTimes: number[] = [];
     const proxiedTimes: number[] = [];
-    // Alternated, so drift in the machine's load touches both sides alike.
+    const overheads: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      directTimes.push(await direct());
-      proxiedTimes.push(await proxied());
+      const straight = await direct();
+      const through = await proxied();
+      directTimes.push(straight);
+      proxiedTimes.push(through);
+      overheads.push(through - straight);
     }
-    const row = {
+    return {
       model: label,
-      'direct (ms)': median(directTimes).toFixed(2),
-      'through the API (ms)': median(proxiedTimes).toFixed(2),
-      'overhead (ms)': (median(proxiedTimes) - median(directTimes)).toFixed(2),
+      runs: RUNS,
+      directMedianMs: percentile(directTimes, 50),
+      proxiedMedianMs: percentile(proxiedTimes, 50),
+      overheadMedianMs: percentile(overheads, 50),
+      overheadP95Ms: percentile(overheads, 95),
     };
-    return row;
   } finally {
     await api.close();
   }
 }
 
-const fake = await startFakeOpenAi();
-fake.setChat(streamPieces(ANSWER));
-const demo = await buildModelServer({ tokenDelayMs: 0 });
-const demoOrigin = await demo.listen({ port: 0, host: '127.0.0.1' });
-try {
-  const rows = [
-    await measure('fake server, no delay', fake.url),
-    await measure('built-in demo model, no delay', `${demoOrigin}/v1`),
-  ];
+/** The overhead with the fake server and with the built-in demo model, one after the other. */
+export async function measureChatOverhead(): Promise<OverheadFigures[]> {
+  const fake = await startFakeOpenAi();
+  fake.setChat(streamPieces(ANSWER));
+  const demo = await buildModelServer({ tokenDelayMs: 0 });
+  const demoOrigin = await demo.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return [
+      await measure('fake server, no delay', fake.url),
+      await measure('built-in demo model, no delay', `${demoOrigin}/v1`),
+    ];
+  } finally {
+    await fake.close();
+    await demo.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await measureChatOverhead();
   console.log(
-    `Time to first token, median of ${RUNS} runs (after ${WARM_UP} warm-up runs), node ${process.version}`,
+    `Time to first token over ${RUNS} alternated runs (after ${WARM_UP} warm-up runs), node ${process.version}`,
   );
-  console.table(rows);
-} finally {
-  await fake.close();
-  await demo.close();
+  console.table(
+    rows.map((r) => ({
+      model: r.model,
+      'direct median (ms)': r.directMedianMs.toFixed(2),
+      'through the API median (ms)': r.proxiedMedianMs.toFixed(2),
+      'overhead median (ms)': r.overheadMedianMs.toFixed(2),
+      'overhead p95 (ms)': r.overheadP95Ms.toFixed(2),
+    })),
+  );
 }
