@@ -34,5 +34,6 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'ui-rows', script: 'ui-rows.ts', timeoutMinutes: 15 },
   { name: 'lighthouse', script: 'lighthouse.ts', timeoutMinutes: 20, usesStack: true },
   { name: 'chat', script: 'chat.ts', timeoutMinutes: 15, usesStack: true },
+  { name: 'stories', script: 'stories.ts', timeoutMinutes: 25 },
   { name: 'soak', script: 'soak.ts', timeoutMinutes: 20, optIn: true },
 ];
