@@ -12,7 +12,7 @@ const REAL_CLOCK = { now: () => new Date() };
 
 /**
  * The portal: the ui's providers, the session (the unmodified Auth0 SDK, loaded when needed; embedded provider
- * by default), and the §2 routes. Rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests).
+ * by default), and the §2 routes. Rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests; src/router.tsx).
  */
 export function App({ config = authConfig }: { config?: AuthConfig }) {
   const theme = usePreferredTheme();

@@ -4,8 +4,9 @@ import {
   ApiError,
   ApiProvider,
   AppShell,
-  ChallengeDemo,
+  LazyChallengeDemo,
   LoadingScreen,
+  TabScreen,
   Unauthorized,
   createApiClient,
   useCurrentUser,
@@ -13,7 +14,7 @@ import {
   type ApiClient,
 } from '@sentinel/ui';
 import { Suspense, lazy, useMemo } from 'react';
-import { Route, Routes, useNavigate } from 'react-router-dom';
+import { Route, Routes, useNavigate } from './router';
 import { isSignedOutTokenError } from './session.utils';
 
 const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));
@@ -59,7 +60,10 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
       subheading={CHALLENGE_PAGE_TEXTS.subheading}
       onLogout={session.status === 'signedIn' ? session.logout : () => undefined}
     >
-      <ChallengeDemo onNavigate={onNavigate} />
+      {/* Fetched when the page opens (issue 7): the dashboards share the same chunk for their demo tab. */}
+      <TabScreen label={CHALLENGE_PAGE_TEXTS.heading}>
+        <LazyChallengeDemo onNavigate={onNavigate} />
+      </TabScreen>
     </AppShell>
   );
 }

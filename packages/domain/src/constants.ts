@@ -96,3 +96,8 @@ export const LANDING_STATS = [
 ] as const;
 /** §2 Landing footer certifications. */
 export const CERTIFICATIONS = ['HIPAA', 'SOC 2 Type II', 'ISO 27001', 'GDPR Ready'] as const;
+
+/** `POST /api/chat`: an event stream answers, and a request holds at most 50 turns of 4,000 characters each. */
+export const SSE_CONTENT_TYPE = 'text/event-stream';
+export const MAX_CHAT_MESSAGES = 50;
+export const MAX_CHAT_MESSAGE_LENGTH = 4_000;

@@ -189,3 +189,12 @@ export {
   pendingCount,
   type ApprovalView,
 } from './Approvals/Approvals.utils';
+export {
+  TabScreen,
+  TabScreenLoading,
+  TAB_SCREEN_TEXTS,
+  lazyScreen,
+  type LazyScreen,
+  type TabScreenProps,
+} from './TabScreen/TabScreen';
+export { LazyChallengeDemo } from './TabScreen/screens';

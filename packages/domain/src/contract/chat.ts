@@ -4,14 +4,14 @@
  */
 import { z } from 'zod';
 import { readSseFrames } from '../sse';
-import { STREAM_DONE_MARKER } from '../constants';
+import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_MESSAGES, STREAM_DONE_MARKER } from '../constants';
 import { ChatActionSchema, KnowledgeRefSchema } from '../entities';
 import { ErrorCodeSchema, MAX_ERROR_MESSAGE_LENGTH } from './errors';
 import { ChatToolEventSchema } from './pillars';
 
-export const SSE_CONTENT_TYPE = 'text/event-stream';
-export const MAX_CHAT_MESSAGES = 50;
-export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
+// Defined with the other constants, outside the contract's schemas: the browser's chat state needs them for its
+// first paint, and taking them from this module would bring zod and every schema along (issue 7 budgets).
+export { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH, SSE_CONTENT_TYPE } from '../constants';
 
 /**
  * One turn of the conversation the browser sends. §5 Chat: a message must not be empty after trimming.

@@ -5,3 +5,4 @@ export * from './chat';
 export * from './responses';
 export * from './routes';
 export * from './pillars';
+export * from './checks';

@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { ADMIN_OVERVIEW, ADMIN_TEXTS } from '@sentinel/domain';
 import { AppShell } from '../AppShell/AppShell';
-import { Appointments } from '../Appointments/Appointments';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
-import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
-import { ChatPanel } from '../ChatPanel/ChatPanel';
 import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ChartIcon, CheckIcon, ShieldIcon, UsersIcon } from '../icons/icons';
-import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
-import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
-import { Prescriptions } from '../Prescriptions/Prescriptions';
 import { useSession } from '../session/SessionProvider';
 import { StatTile } from '../StatTile/StatTile';
 import { Tabs } from '../Tabs/Tabs';
-import { UserManagement } from '../UserManagement/UserManagement';
+import {
+  LazyAppointments,
+  LazyChallengeDemo,
+  LazyChatPanel,
+  LazyKnowledgeBase,
+  LazyMedicalRecords,
+  LazyPrescriptions,
+  LazyUserManagement,
+} from '../TabScreen/screens';
+import { TabScreen } from '../TabScreen/TabScreen';
 
 /** §2 Admin dashboard tabs, single selection, starting on overview. */
 export const ADMIN_TABS = [
@@ -132,22 +135,27 @@ export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDas
           {(value) =>
             value === 'overview' ? (
               <AdminOverview onOpenTab={setTab} />
-            ) : value === 'knowledge' ? (
-              <KnowledgeBase />
-            ) : value === 'chat' ? (
-              <ChatPanel />
-            ) : value === 'users' ? (
-              <UserManagement />
-            ) : value === 'appointments' ? (
-              <Appointments />
-            ) : value === 'records' ? (
-              <MedicalRecords />
-            ) : value === 'prescriptions' ? (
-              <Prescriptions />
             ) : value === 'security' ? (
               <SecurityPlaceholder />
             ) : (
-              <ChallengeDemo onNavigate={onNavigate} />
+              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              <TabScreen label={ADMIN_TABS.find((t) => t.value === value)?.label ?? value}>
+                {value === 'knowledge' ? (
+                  <LazyKnowledgeBase />
+                ) : value === 'chat' ? (
+                  <LazyChatPanel />
+                ) : value === 'users' ? (
+                  <LazyUserManagement />
+                ) : value === 'appointments' ? (
+                  <LazyAppointments />
+                ) : value === 'records' ? (
+                  <LazyMedicalRecords />
+                ) : value === 'prescriptions' ? (
+                  <LazyPrescriptions />
+                ) : (
+                  <LazyChallengeDemo onNavigate={onNavigate} />
+                )}
+              </TabScreen>
             )
           }
         </Tabs>

@@ -1,23 +1,26 @@
 import { useState } from 'react';
 import { doctorGreetingName, hasPermission } from '@sentinel/domain';
 import { AppShell } from '../AppShell/AppShell';
-import { Appointments } from '../Appointments/Appointments';
-import { Approvals } from '../Approvals/Approvals';
 import { useApprovalsQuery } from '../Approvals/Approvals.data';
 import { APPROVALS_SCREEN_TEXTS, pendingCount } from '../Approvals/Approvals.utils';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
-import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
-import { ChatPanel } from '../ChatPanel/ChatPanel';
 import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { useClock } from '../clock/ClockProvider';
 import { BotIcon, LockIcon, UsersIcon } from '../icons/icons';
-import { KnowledgeBase } from '../KnowledgeBase/KnowledgeBase';
-import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
-import { Prescriptions } from '../Prescriptions/Prescriptions';
 import { useSession } from '../session/SessionProvider';
 import { Tabs } from '../Tabs/Tabs';
+import {
+  LazyAppointments,
+  LazyApprovals,
+  LazyChallengeDemo,
+  LazyChatPanel,
+  LazyKnowledgeBase,
+  LazyMedicalRecords,
+  LazyPrescriptions,
+} from '../TabScreen/screens';
+import { TabScreen } from '../TabScreen/TabScreen';
 import { doctorSubheading } from './DoctorPortal.utils';
 
 export const DOCTOR_TABS = [
@@ -118,20 +121,25 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
           {(value) =>
             value === 'overview' ? (
               <DoctorOverview onOpenTab={setTab} />
-            ) : value === 'knowledge' ? (
-              <KnowledgeBase />
-            ) : value === 'chat' ? (
-              <ChatPanel />
-            ) : value === 'appointments' ? (
-              <Appointments />
-            ) : value === 'patients' ? (
-              <MedicalRecords />
-            ) : value === 'prescriptions' ? (
-              <Prescriptions />
-            ) : value === 'approvals' ? (
-              <Approvals />
             ) : (
-              <ChallengeDemo onNavigate={onNavigate} />
+              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              <TabScreen label={DOCTOR_TABS.find((t) => t.value === value)?.label ?? value}>
+                {value === 'knowledge' ? (
+                  <LazyKnowledgeBase />
+                ) : value === 'chat' ? (
+                  <LazyChatPanel />
+                ) : value === 'appointments' ? (
+                  <LazyAppointments />
+                ) : value === 'patients' ? (
+                  <LazyMedicalRecords />
+                ) : value === 'prescriptions' ? (
+                  <LazyPrescriptions />
+                ) : value === 'approvals' ? (
+                  <LazyApprovals />
+                ) : (
+                  <LazyChallengeDemo onNavigate={onNavigate} />
+                )}
+              </TabScreen>
             )
           }
         </Tabs>

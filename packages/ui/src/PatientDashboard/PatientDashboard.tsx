@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { firstName, formatDate, formatVitals } from '@sentinel/domain';
 import { AppShell } from '../AppShell/AppShell';
-import { Appointments } from '../Appointments/Appointments';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
-import { CalendarConnect } from '../CalendarConnect/CalendarConnect';
 import { Card } from '../Card/Card';
-import { ChallengeDemo } from '../ChallengeDemo/ChallengeDemo';
-import { ChatPanel } from '../ChatPanel/ChatPanel';
 import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider';
 import { useClock } from '../clock/ClockProvider';
 import {
@@ -19,11 +15,18 @@ import {
   ScaleIcon,
   ThermometerIcon,
 } from '../icons/icons';
-import { MedicalRecords } from '../MedicalRecords/MedicalRecords';
 import { useSession } from '../session/SessionProvider';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
 import { Tabs } from '../Tabs/Tabs';
+import {
+  LazyAppointments,
+  LazyCalendarConnect,
+  LazyChallengeDemo,
+  LazyChatPanel,
+  LazyMedicalRecords,
+} from '../TabScreen/screens';
+import { TabScreen } from '../TabScreen/TabScreen';
 import { Text } from '../Text/Text';
 
 export const PATIENT_TABS = [
@@ -170,18 +173,23 @@ export function PatientDashboard({ onNavigate, initialTab = 'overview' }: Patien
           {(value) =>
             value === 'overview' ? (
               <PatientOverview onOpenTab={setTab} />
-            ) : value === 'chat' ? (
-              <ChatPanel />
-            ) : value === 'records' ? (
-              <MedicalRecords />
-            ) : value === 'appointments' ? (
-              // Under the list, the calendar: connect it through the token vault, or download the .ics.
-              <Stack space="xlarge">
-                <Appointments />
-                <CalendarConnect />
-              </Stack>
             ) : (
-              <ChallengeDemo onNavigate={onNavigate} />
+              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              <TabScreen label={PATIENT_TABS.find((t) => t.value === value)?.label ?? value}>
+                {value === 'chat' ? (
+                  <LazyChatPanel />
+                ) : value === 'records' ? (
+                  <LazyMedicalRecords />
+                ) : value === 'appointments' ? (
+                  // Under the list, the calendar: connect it through the token vault, or download the .ics.
+                  <Stack space="xlarge">
+                    <LazyAppointments />
+                    <LazyCalendarConnect />
+                  </Stack>
+                ) : (
+                  <LazyChallengeDemo onNavigate={onNavigate} />
+                )}
+              </TabScreen>
             )
           }
         </Tabs>

@@ -1,5 +1,5 @@
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, parseRetryAfter } from './client';
 
 const NOW_MS = Date.parse('2026-11-02T14:30:00Z');
@@ -89,5 +89,51 @@ describe('ApiError carries the wait a refusal asks for', () => {
     const error = new ApiError(400, 'invalid_input', 'Bad.', { name: 'Required' });
     expect(error).toMatchObject({ status: 400, code: 'invalid_input', fields: { name: 'Required' } });
     expect(error.retryAfterSeconds).toBeUndefined();
+  });
+});
+
+describe('every answer is checked against the contract (loaded with the first request, issue 7)', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+  it('gives a screen the answer once it fits the contract', async () => {
+    const status = { available: true, provider: 'Demo model', model: 'demo', demo: true };
+    const client = clientAnswering(() => json(status));
+    await expect(client.call('assistantStatus')).resolves.toEqual(status);
+  });
+
+  it.each([
+    ['a body of the wrong shape', () => json({ unexpected: true })],
+    ['a body that is not JSON', () => new Response('<html>oops</html>', { status: 200 })],
+    ['an empty body', () => new Response(null, { status: 200 })],
+  ])('turns %s into an ApiError, never into a crash later on', async (_, answer) => {
+    const error = await failureOf(clientAnswering(answer).call('listAppointments'));
+    expect(error).toMatchObject({ status: 502, code: 'internal', message: DEFAULT_ERROR_MESSAGES.internal });
+  });
+
+  it('checks a refusal body too: a malformed one falls back to the words for its status', async () => {
+    const client = clientAnswering(() => json({ error: 'not_a_code', message: 42 }, 404));
+    const error = await failureOf(client.call('getMe'));
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: DEFAULT_ERROR_MESSAGES.not_found,
+    });
+  });
+
+  it('reports a failed download of the checks as an unreachable server, and fetches them again next time', async () => {
+    vi.resetModules();
+    vi.doMock('@sentinel/domain/contract', () => Promise.reject(new TypeError('Failed to fetch')));
+    const fresh = await import('./client');
+    const fetch = vi.fn(async () => json({ unexpected: true }));
+    const client = fresh.createApiClient({ getAccessToken: async () => 'token', fetch });
+    const error: unknown = await client.call('getMe').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(fresh.ApiError);
+    expect(error).toMatchObject({ status: 0, message: expect.stringContaining('Cannot reach the server') });
+    expect(fetch).not.toHaveBeenCalled();
+
+    vi.doUnmock('@sentinel/domain/contract');
+    await expect(client.call('getMe')).rejects.toMatchObject({ status: 502, code: 'internal' });
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });

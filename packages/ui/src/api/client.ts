@@ -4,24 +4,41 @@
  * contract, and turns failures into ApiError with a message a person can read (the spec's words where the
  * server sends them).
  */
-import {
-  DEFAULT_ERROR_MESSAGES,
-  ErrorBodySchema,
-  ROUTES,
-  buildPath,
-  deniedMessageFor,
-  isErrorCode,
-  parseSseEvents,
-  type ChatStreamEvent,
-  type ErrorCode,
-  type RequestBody,
-  type ResponseBody,
-  type RouteDefinition,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
+import type {
+  ChatStreamEvent,
+  ErrorCode,
+  RequestBody,
+  ResponseBody,
+  RouteDefinition,
+  RouteName,
+  RouteParams,
+  RouteQuery,
 } from '@sentinel/domain/contract';
+import type * as ContractModule from '@sentinel/domain/contract';
 import { HTTP_TIMEOUT_MS } from '@sentinel/domain';
+
+type Contract = typeof ContractModule;
+let contract: Promise<Contract> | undefined;
+
+/**
+ * The contract checks (zod and the schema of every route, ~35 kB gzipped) are a chunk of their own, fetched with
+ * the first request rather than with the page (issue 7: a dashboard paints without them). Every answer is still
+ * checked before a screen sees it. A failed download is tried again by the next request.
+ */
+export function loadContract(): Promise<Contract> {
+  contract ??= import('@sentinel/domain/contract').then(
+    (module) => {
+      // No generated code in the browser: the probe for it is a CSP violation under the portal's policy.
+      module.checkWithoutCodeGeneration();
+      return module;
+    },
+    (cause: unknown) => {
+      contract = undefined;
+      throw cause;
+    },
+  );
+  return contract;
+}
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -97,7 +114,11 @@ const codeForStatus = (status: number): ErrorCode =>
                   ? 'rate_limited'
                   : 'internal';
 
-async function errorFrom(name: RouteName, response: Response): Promise<ApiError> {
+async function errorFrom(
+  { ErrorBodySchema, DEFAULT_ERROR_MESSAGES, deniedMessageFor }: Contract,
+  name: RouteName,
+  response: Response,
+): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // The wait a 429 (or 503) asks for; the client runs on the real clock, as the server's header does.
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Date.now());
@@ -122,7 +143,12 @@ export function createApiClient({
   fetch = globalThis.fetch.bind(globalThis),
   timeoutMs = HTTP_TIMEOUT_MS,
 }: ApiClientOptions): ApiClient {
-  async function send(name: RouteName, input: SendInput, accept: string): Promise<Response> {
+  async function send(
+    { ROUTES, buildPath }: Contract,
+    name: RouteName,
+    input: SendInput,
+    accept: string,
+  ): Promise<Response> {
     const route: RouteDefinition = ROUTES[name];
     const path = buildPath(name, input.params as never, input.query as never);
     if (!path.ok) throw new ApiError(400, 'invalid_input', path.error.message, path.error.fields);
@@ -144,21 +170,27 @@ export function createApiClient({
     }
   }
 
+  /** The contract, or the error a person sees when its download failed (as if the server were unreachable). */
+  const contractFor = () => loadContract().catch((cause: unknown) => Promise.reject(networkError(cause)));
+
   return {
     async call(name, input = {}) {
-      const route: RouteDefinition = ROUTES[name];
-      const response = await send(name, input, 'application/json');
-      if (!response.ok) throw await errorFrom(name, response);
+      const checks = await contractFor();
+      const route: RouteDefinition = checks.ROUTES[name];
+      const response = await send(checks, name, input, 'application/json');
+      if (!response.ok) throw await errorFrom(checks, name, response);
       if (route.responseType === 'none') return undefined as never;
       const parsed = route.response.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) throw new ApiError(502, 'internal', DEFAULT_ERROR_MESSAGES.internal);
+      if (!parsed.success) throw new ApiError(502, 'internal', checks.DEFAULT_ERROR_MESSAGES.internal);
       return parsed.data as never;
     },
 
     async *streamChat(body, signal) {
-      const response = await send('chat', { body, signal }, 'text/event-stream');
-      if (!response.ok) throw await errorFrom('chat', response);
-      if (!response.body) throw new ApiError(502, 'internal', DEFAULT_ERROR_MESSAGES.internal);
+      const checks = await contractFor();
+      const { parseSseEvents } = checks;
+      const response = await send(checks, 'chat', { body, signal }, 'text/event-stream');
+      if (!response.ok) throw await errorFrom(checks, 'chat', response);
+      if (!response.body) throw new ApiError(502, 'internal', checks.DEFAULT_ERROR_MESSAGES.internal);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       try {
@@ -190,4 +222,3 @@ const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 /** The words to show for a failed call: the ApiError message (the spec's words where the server has them). */
 export const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
-export { isErrorCode };
