@@ -20,7 +20,9 @@
  * Each load runs BENCH_ROUNDS times (default 2), alternating with the others so that a burst of load from
  * elsewhere on the machine hits ours and the reference alike; the round with the most requests per second is
  * kept (noise only ever slows a run down), and every round is in the notes. BENCH_SECONDS per round (default 5);
- * BENCH_STORES=sqlite or postgres to measure one store only.
+ * BENCH_STORES=sqlite or postgres to measure one store only, BENCH_LOADS=records@10,reference@10 some loads only
+ * (while working on the server; the budgets then say what is missing), BENCH_SQLITE_DIR the folder for the SQLite
+ * files (default tests/bench/.cache; a tmpfs such as /dev/shm takes the disk out of the figures).
  * Only 2xx answers count; any other answer or socket error is reported and fails the budgets.
  * Everything runs in this process, autocannon in a worker thread. SQLite lives in fresh folders under .cache/,
  * PostgreSQL in fresh databases of the local cluster (scripts/postgres.mjs), dropped afterwards.
@@ -29,6 +31,7 @@ import { closeSync, fdatasync, mkdirSync, mkdtempSync, openSync, rmSync } from '
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { buildServer } from '@sentinel/api';
 import { openStore, SQLITE_FILE, type Store } from '@sentinel/api/store';
@@ -65,7 +68,14 @@ type Load = {
   readonly backends: readonly Backend[];
 };
 
-type Round = { readonly rps: number; readonly p50: number; readonly p99: number; readonly load: number };
+type Round = {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Microseconds the event loop of the servers' process was busy per answer (what the CPU spends on one). */
+  readonly busyUs: number;
+  readonly load: number;
+};
 
 type Measurement = {
   readonly backend: Backend;
@@ -74,6 +84,7 @@ type Measurement = {
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
+  readonly busyUs: number;
   readonly rounds: readonly Round[];
   /** Non-2xx answers and socket errors over all rounds. */
   readonly failed: number;
@@ -191,7 +202,7 @@ async function freshDatabase(
 ): Promise<{ dataDir: string; databaseUrl: string | undefined; drop: () => Promise<void> }> {
   let created: { dataDir: string; databaseUrl: string | undefined; drop: () => Promise<void> };
   if (backend === 'sqlite') {
-    const cache = path.join(BENCH_ROOT, '.cache');
+    const cache = process.env.BENCH_SQLITE_DIR ?? path.join(BENCH_ROOT, '.cache');
     mkdirSync(cache, { recursive: true });
     const dataDir = mkdtempSync(path.join(cache, `sqlite-${tag}-`));
     created = {
@@ -476,12 +487,14 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
       reference: baseUrlOf(referenceServer),
       'reference-fsync-each': referenceEachServer && baseUrlOf(referenceEachServer),
     };
-    const loads = LOADS.filter((load) => load.backends.includes(backend));
+    const only = process.env.BENCH_LOADS?.split(',');
+    const all = LOADS.filter((load) => load.backends.includes(backend));
+    const loads = all.filter((load) => !only || only.includes(load.key));
 
     // Every load must succeed once before it is timed (a benchmark of 401s would measure nothing), and the
     // reference must answer what our server answers: the same work.
     const bodies = new Map<Target, unknown>();
-    for (const load of loads) {
+    for (const load of all) {
       const response = await fetch(`${urls[load.target]}${load.path}`, {
         method: load.method,
         headers: headersOf(load, issuer.token),
@@ -499,24 +512,29 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
 
     const rounds = new Map<string, { rounds: Round[]; failed: number }>();
     for (let round = 0; round < ROUNDS; round++) {
-      for (const load of loads) {
+      // Every other round in the opposite order, so that neither side always runs first.
+      for (const load of round % 2 === 0 ? loads : [...loads].reverse()) {
         const url = urls[load.target] ?? '';
         if (round === 0) await fire(url, load, issuer.token, WARMUP_SECONDS);
         const load1 = loadNow();
+        const loop = performance.eventLoopUtilization();
         const result = await fire(url, load, issuer.token, SECONDS);
+        const busy = performance.eventLoopUtilization(loop).active;
         const entry = rounds.get(load.key) ?? { rounds: [], failed: 0 };
         entry.failed += result.non2xx + result.errors;
         entry.rounds.push({
           rps: result['2xx'] / result.duration,
           p50: result.latency.p50,
           p99: result.latency.p99,
+          busyUs: Math.round((busy * 1000) / Math.max(1, result['2xx'])),
           load: load1,
         });
         rounds.set(load.key, entry);
         console.error(
           `${BACKEND_LABEL[backend]} round ${round + 1}/${ROUNDS} ${load.label} c=${load.connections}: ` +
             `${Math.round(result['2xx'] / result.duration)} req/s, p50 ${result.latency.p50} ms, ` +
-            `p99 ${result.latency.p99} ms${result.non2xx + result.errors ? `, ${result.non2xx + result.errors} failed` : ''} ` +
+            `p99 ${result.latency.p99} ms${result.non2xx + result.errors ? `, ${result.non2xx + result.errors} failed` : ''}, ` +
+            `loop ${Math.round((busy * 1000) / Math.max(1, result['2xx']))} µs/req ` +
             `(load ${load1})`,
         );
       }
@@ -557,6 +575,7 @@ function buildResult(backends: readonly Backend[], all: readonly Measurement[], 
       `${BACKEND_LABEL[b]} req/s`,
       `${BACKEND_LABEL[b]} p50 ms`,
       `${BACKEND_LABEL[b]} p99 ms`,
+      `${BACKEND_LABEL[b]} loop µs/req`,
     ]),
   ];
   const rows: Cell[][] = [];
@@ -567,8 +586,13 @@ function buildResult(backends: readonly Backend[], all: readonly Measurement[], 
       connections,
       ...backends.flatMap((b): Cell[] => {
         const m = find(b, key);
-        if (!m) return [null, null, null];
-        return [m.failed > 0 ? `${Math.round(m.rps)} (${m.failed} failed)` : Math.round(m.rps), m.p50, m.p99];
+        if (!m) return [null, null, null, null];
+        return [
+          m.failed > 0 ? `${Math.round(m.rps)} (${m.failed} failed)` : Math.round(m.rps),
+          m.p50,
+          m.p99,
+          m.busyUs,
+        ];
       }),
     ]);
   };
@@ -576,7 +600,7 @@ function buildResult(backends: readonly Backend[], all: readonly Measurement[], 
     rows.push([
       label,
       connections,
-      ...backends.flatMap((backend): Cell[] => [ratio(backend, a, b), null, null]),
+      ...backends.flatMap((backend): Cell[] => [ratio(backend, a, b), null, null, null]),
     ]);
   const labelOf = (key: string) => LOADS.find((l) => l.key === key)?.label ?? key;
   for (const connections of [10, 50]) {
