@@ -51,8 +51,12 @@ const GRAM = 3;
 export type KnowledgeIndex<T extends KnowledgeEntry> = {
   /** The entries, in the order given; positions in this array identify them. */
   readonly entries: readonly T[];
-  /** Each entry's title, lowercased. */
-  readonly titles: readonly string[];
+  /**
+   * The lowercased titles, one after the other in one string (entry `p`'s from `titleStarts[p]` to
+   * `titleStarts[p + 1]`): reading many titles in position order then reads memory in order.
+   */
+  readonly titleText: string;
+  readonly titleStarts: Int32Array;
   /** §6, §9 Each entry's sensitivity rank. */
   readonly ranks: readonly number[];
   /** Each entry's access class: entries with the same access facts share one. */
@@ -202,9 +206,15 @@ export function buildKnowledgeIndex<T extends KnowledgeEntry>(entries: readonly 
     }
   });
 
+  const titleStarts = new Int32Array(titles.length + 1);
+  titles.forEach((title, position) => {
+    titleStarts[position + 1] = (titleStarts[position] as number) + title.length;
+  });
+
   return {
     entries,
-    titles,
+    titleText: titles.join(''),
+    titleStarts,
     ranks,
     accessClasses,
     accessClassCount: classIds.size,
@@ -248,27 +258,46 @@ function tokensHolding<T extends KnowledgeEntry>(index: KnowledgeIndex<T>, word:
   return found;
 }
 
+/** Does the lowercased title of the entry at `position` hold `q`? */
+function titleHolds<T extends KnowledgeEntry>(
+  index: KnowledgeIndex<T>,
+  position: number,
+  q: string,
+): boolean {
+  const { titleText, titleStarts } = index;
+  return titleText.slice(titleStarts[position], titleStarts[position + 1]).includes(q);
+}
+
 /**
- * Calls `visit` once for each position whose field holds one of `tokens`; `seen` and `stamp` (unique per call)
- * keep a position that holds several of them from being visited twice.
+ * Adds `points` (tenths, saturating at the cap) once to each position whose field holds one of `tokens`, and
+ * returns how many positions that was. `seen` and `stamp` (unique per call) keep a position that holds several
+ * of the tokens from scoring twice. Plain loops over typed arrays: at 100k documents this runs over most of them.
  */
-function eachHolder(
+function addToHolders(
   postings: FieldPostings,
   tokens: readonly number[],
   seen: Int32Array,
   stamp: number,
-  visit: (position: number) => void,
-) {
+  tenths: Uint8Array,
+  points: number,
+  held?: Uint16Array,
+): number {
   const { offsets, positions } = postings;
+  const cap = RELEVANCE_TENTHS.cap;
+  let holders = 0;
   for (const id of tokens) {
     const end = offsets[id + 1] as number;
     for (let at = offsets[id] as number; at < end; at += 1) {
       const position = positions[at] as number;
       if (seen[position] === stamp) continue;
       seen[position] = stamp;
-      visit(position);
+      holders += 1;
+      const sum = (tenths[position] as number) + points;
+      tenths[position] = sum > cap ? cap : sum;
+      if (held) held[position] = (held[position] as number) + 1;
     }
   }
+  return holders;
 }
 
 /**
@@ -283,48 +312,69 @@ export function findRelevant<T extends KnowledgeEntry>(
   if (!parsed.ok) return parsed;
   const q = relevanceQuery(parsed.value);
   const count = index.entries.length;
+  const { cap, wholeQueryInTitle, titleWord, contentWord, category: categoryPoints } = RELEVANCE_TENTHS;
   // Points in tenths, saturating at the cap: every point is positive, so this is min(sum, cap).
   const tenths = new Uint8Array(count);
-  const add = (points: number) => (position: number) => {
-    tenths[position] = Math.min(RELEVANCE_TENTHS.cap, (tenths[position] as number) + points);
-  };
 
   const words = relevanceWords(q);
   if (words.length === 0) {
-    const whole = add(RELEVANCE_TENTHS.wholeQueryInTitle);
-    index.titles.forEach((title, position) => {
-      if (title.includes(q)) whole(position);
-    });
+    // No word scores, and every category keyword is a word: only a title holding the whole query can.
+    for (let position = 0; position < count; position += 1) {
+      if (titleHolds(index, position, q)) tenths[position] = Math.min(cap, wholeQueryInTitle);
+    }
   } else {
     // A word written n times scores n times.
     const times = new Map<string, number>();
     for (const word of words) times.set(word, (times.get(word) ?? 0) + 1);
+    // A query that is one word: the titles holding it hold the whole query.
+    const oneWord = times.size === 1 && words[0] === q;
     const seenInTitle = new Int32Array(count);
     const seenInContent = new Int32Array(count);
+    // How many of the distinct words each title holds: a title holding the whole query holds them all.
+    const wordsInTitle = oneWord ? undefined : new Uint16Array(count);
     let stamp = 0;
     let narrowest: { tokens: readonly number[]; titles: number } | undefined;
     for (const [word, n] of times) {
       stamp += 1;
       const tokens = tokensHolding(index, word);
-      let titles = 0;
-      const inTitle = add(RELEVANCE_TENTHS.titleWord * n);
-      eachHolder(index.titlePostings, tokens, seenInTitle, stamp, (position) => {
-        titles += 1;
-        inTitle(position);
-      });
-      eachHolder(index.contentPostings, tokens, seenInContent, stamp, add(RELEVANCE_TENTHS.contentWord * n));
+      const inTitle = titleWord * n + (oneWord ? wholeQueryInTitle : 0);
+      const titles = addToHolders(
+        index.titlePostings,
+        tokens,
+        seenInTitle,
+        stamp,
+        tenths,
+        inTitle,
+        wordsInTitle,
+      );
+      addToHolders(index.contentPostings, tokens, seenInContent, stamp, tenths, contentWord * n);
       if (!narrowest || titles < narrowest.titles) narrowest = { tokens, titles };
     }
-    // A title holding the whole query holds each of its words: only the narrowest word's titles can.
-    const whole = add(RELEVANCE_TENTHS.wholeQueryInTitle);
-    eachHolder(index.titlePostings, narrowest?.tokens ?? [], seenInTitle, stamp + 1, (position) => {
-      if ((index.titles[position] as string).includes(q)) whole(position);
-    });
+    if (wordsInTitle && narrowest) {
+      // A title holding the whole query holds each of its words: only the narrowest word's titles can, and of
+      // those only the ones holding every word are read.
+      const { offsets, positions } = index.titlePostings;
+      stamp += 1;
+      for (const id of narrowest.tokens) {
+        const end = offsets[id + 1] as number;
+        for (let at = offsets[id] as number; at < end; at += 1) {
+          const position = positions[at] as number;
+          if (seenInTitle[position] === stamp || wordsInTitle[position] !== times.size) continue;
+          seenInTitle[position] = stamp;
+          if (titleHolds(index, position, q)) {
+            tenths[position] = Math.min(cap, (tenths[position] as number) + wholeQueryInTitle);
+          }
+        }
+      }
+    }
   }
 
   for (const [category, inCategory] of index.categories) {
     if (!isCategoryKeywordHit(q, category)) continue;
-    inCategory.forEach(add(RELEVANCE_TENTHS.category));
+    for (const position of inCategory) {
+      const sum = (tenths[position] as number) + categoryPoints;
+      tenths[position] = sum > cap ? cap : sum;
+    }
   }
 
   const relevant: number[] = [];
