@@ -439,6 +439,16 @@ describe('wrong credentials and rate limiting', () => {
     expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
   });
 
+  it('the limiter forgets keys whose failures left the window, however many there were', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 5, windowMs: 60_000, now: () => now });
+    for (let i = 0; i < 10_000; i += 1) limiter.recordFailure(`203.0.113.${i}`);
+    expect(limiter.size()).toBe(10_000);
+    now = 60_001;
+    limiter.recordFailure('198.51.100.1');
+    expect(limiter.size()).toBe(1);
+  });
+
   it('the limiter frees the key once the oldest failure leaves the window', () => {
     let now = 0;
     const limiter = createRateLimiter({ limit: 2, windowMs: 10 * 60_000, now: () => now });

@@ -19,6 +19,8 @@ export type RateLimiter = {
   blockedFor(key: string): number;
   recordFailure(key: string): void;
   reset(key: string): void;
+  /** How many keys are remembered (failures inside the window, or not swept yet). */
+  size(): number;
 };
 
 export const DEFAULT_FAILURE_LIMIT = 5;
@@ -31,7 +33,17 @@ export function createRateLimiter(options: LimitOptions = {}): RateLimiter {
   const windowMs = options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS;
   const now = options.now ?? Date.now;
   const failures = new Map<string, number[]>();
+  let lastSweep = now();
+  // Forgets keys whose failures all left the window, at most once a window: the map stays as small as the set
+  // of recently failing accounts and addresses, however many an attacker cycles through.
+  const sweep = () => {
+    const at = now();
+    if (at - lastSweep < windowMs) return;
+    lastSweep = at;
+    for (const [key, list] of failures) if ((list.at(-1) ?? -Infinity) <= at - windowMs) failures.delete(key);
+  };
   const recent = (key: string) => {
+    sweep();
     const since = now() - windowMs;
     const list = (failures.get(key) ?? []).filter((t) => t > since);
     if (list.length) failures.set(key, list);
@@ -45,6 +57,7 @@ export function createRateLimiter(options: LimitOptions = {}): RateLimiter {
     return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
   };
   return {
+    size: () => failures.size,
     retryAfter,
     blockedFor(key) {
       const seconds = retryAfter(key);
