@@ -1,6 +1,6 @@
-import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS } from '@sentinel/domain';
+import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS, USER_STATUSES, type ManagedUser } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { scenario } from '@sentinel/mocks';
+import { FIXED_NOW, createMockApi, instantFrom, scenario, seed, seedUsers } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { UserManagement } from './UserManagement';
@@ -269,5 +269,144 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(await findRow(canvasElement, 'Jane Doe')).toBeVisible();
+  },
+};
+
+/** A small deterministic generator (mulberry32): the same 10,000 users on every run. */
+function seeded(seedValue: number) {
+  let a = seedValue;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_NAMES = [
+  'Amara',
+  'Bruno',
+  'Chloe',
+  'Diego',
+  'Elena',
+  'Farah',
+  'George',
+  'Hana',
+  'Ivan',
+  'Julia',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Victor',
+  'Wen',
+  'Yusuf',
+  'Zoe',
+];
+const LAST_NAMES = [
+  'Adams',
+  'Baker',
+  'Chen',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Patel',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+  'Vargas',
+  'Wright',
+  'Young',
+];
+
+/**
+ * The seeded users followed by generated ones up to `count`: each copies the role, department, specialization
+ * and permissions of a seeded person in turn, with a name, status and last login drawn from a fixed seed.
+ */
+function manyUsers(count: number): ManagedUser[] {
+  const people = seedUsers();
+  const next = seeded(7);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const generated = Array.from({ length: count - people.length }, (_, i): ManagedUser => {
+    const template = people[i % people.length] as ManagedUser;
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const n = i + 1;
+    return {
+      ...template,
+      id: `user-bulk-${n}`,
+      name: template.role === 'doctor' ? `Dr. ${first} ${last}` : `${first} ${last}`,
+      email: `${first}.${last}.${n}@example.com`.toLowerCase(),
+      status: pick(USER_STATUSES),
+      lastLogin: instantFrom(FIXED_NOW, -Math.floor(next() * 120), -Math.floor(next() * 24)),
+    };
+  });
+  return [...people, ...generated];
+}
+
+const TEN_THOUSAND = 10_000;
+/** A mock API of its own whose store holds 10,000 users (the default one keeps the 13 seeded people). */
+const bulkApi = createMockApi({ seed: { ...seed(), users: manyUsers(TEN_THOUSAND) } });
+const withTenThousandUsers = {
+  loaders: [
+    async () => {
+      bulkApi.reset();
+      return {};
+    },
+  ],
+  parameters: { msw: { handlers: { api: bulkApi.handlers } } },
+};
+
+/** Data rows in the DOM (the spacer rows that stand in for the others are hidden from assistive technology). */
+const renderedRows = (canvasElement: HTMLElement) =>
+  canvasElement.querySelectorAll('tbody tr:not([aria-hidden="true"])').length;
+
+/**
+ * 10,000 users (issue 7 budget: at most 60 rows in the DOM): the table renders only the rows in view and tells
+ * assistive technology the full count. The play only reads, so this story is also what the ui-rows bench types
+ * into (tests/bench/src/ui-rows.ts).
+ */
+export const TenThousandUsers: Story = {
+  ...withTenThousandUsers,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: T.tableCaption }, { timeout: 10_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', String(TEN_THOUSAND + 1));
+    await expect(tile(canvasElement, 'Total Users')).toHaveTextContent(String(TEN_THOUSAND));
+    await expect(renderedRows(canvasElement)).toBeLessThanOrEqual(60);
+    await expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Jane Doe');
+  },
+};
+
+/** Searching 10,000 users narrows the table to the matches at once, still with a window of rows. */
+export const TenThousandUsersSearch: Story = {
+  ...withTenThousandUsers,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: T.tableCaption }, { timeout: 10_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', String(TEN_THOUSAND + 1));
+    await userEvent.type(canvas.getByRole('searchbox', { name: T.searchLabel }), 'okafor');
+    await waitFor(() => expect(Number(table.getAttribute('aria-rowcount'))).toBeLessThan(TEN_THOUSAND / 5));
+    const names = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent ?? '');
+    await expect(names.length).toBeGreaterThan(0);
+    await expect(names.every((name) => /okafor/i.test(name))).toBe(true);
+    await expect(renderedRows(canvasElement)).toBeLessThanOrEqual(60);
   },
 };
