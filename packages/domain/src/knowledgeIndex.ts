@@ -276,11 +276,11 @@ function titleHolds<T extends KnowledgeEntry>(
 function addToHolders(
   postings: FieldPostings,
   tokens: readonly number[],
-  seen: Int32Array,
+  seen: Uint8Array | Int32Array,
   stamp: number,
   tenths: Uint8Array,
   points: number,
-  held?: Uint16Array,
+  held?: Uint8Array | Int32Array,
 ): number {
   const { offsets, positions } = postings;
   const cap = RELEVANCE_TENTHS.cap;
@@ -328,10 +328,14 @@ export function findRelevant<T extends KnowledgeEntry>(
     for (const word of words) times.set(word, (times.get(word) ?? 0) + 1);
     // A query that is one word: the titles holding it hold the whole query.
     const oneWord = times.size === 1 && words[0] === q;
-    const seenInTitle = new Int32Array(count);
-    const seenInContent = new Int32Array(count);
+    // Stamps (one per distinct word, and one more) and word counts fit in bytes for any query the schema takes
+    // (500 characters: at most 125 distinct words); bytes keep these arrays in the cache at 100k documents.
+    const small = times.size < 255;
+    const counters = () => (small ? new Uint8Array(count) : new Int32Array(count));
+    const seenInTitle = counters();
+    const seenInContent = counters();
     // How many of the distinct words each title holds: a title holding the whole query holds them all.
-    const wordsInTitle = oneWord ? undefined : new Uint16Array(count);
+    const wordsInTitle = oneWord ? undefined : counters();
     let stamp = 0;
     let narrowest: { tokens: readonly number[]; titles: number } | undefined;
     for (const [word, n] of times) {
