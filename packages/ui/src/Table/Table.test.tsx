@@ -105,6 +105,43 @@ describe('Table', () => {
     expect(screen.getByRole('table').querySelectorAll('tr[aria-hidden="true"]')).toHaveLength(2);
   });
 
+  it('keeps the row holding keyboard focus rendered after it scrolled out of view', () => {
+    const actions: TableColumn<Person>[] = [
+      ...columns,
+      { key: 'open', header: 'Open', render: (p) => <button type="button">{`Open ${p.name}`}</button> },
+    ];
+    render(<Table caption="Audit log" columns={actions} rows={people(10_000)} rowKey={(p) => p.id} />);
+    const button = screen.getByRole('button', { name: 'Open Person 3' });
+    act(() => button.focus());
+    const region = screen.getByRole('region', { name: 'Audit log' });
+    act(() => {
+      region.scrollTop = 5_000 * TABLE_ROW_HEIGHT_PX;
+      fireEvent.scroll(region);
+    });
+    expect(screen.getByRole('rowheader', { name: 'Person 5001' })).toBeTruthy();
+    expect(document.activeElement).toBe(button);
+    expect(button.isConnected).toBe(true);
+    // The kept row sits between spacers standing in for the rows above and below it.
+    expect(screen.getByRole('table').querySelectorAll('tr[aria-hidden="true"]')).toHaveLength(3);
+    expect(dataRows().length).toBeLessThanOrEqual(60);
+  });
+
+  it('lets go of a row once focus leaves the table', () => {
+    const actions: TableColumn<Person>[] = [
+      ...columns,
+      { key: 'open', header: 'Open', render: (p) => <button type="button">{`Open ${p.name}`}</button> },
+    ];
+    render(<Table caption="Audit log" columns={actions} rows={people(10_000)} rowKey={(p) => p.id} />);
+    act(() => screen.getByRole('button', { name: 'Open Person 3' }).focus());
+    act(() => screen.getByRole('region', { name: 'Audit log' }).focus());
+    const region = screen.getByRole('region', { name: 'Audit log' });
+    act(() => {
+      region.scrollTop = 5_000 * TABLE_ROW_HEIGHT_PX;
+      fireEvent.scroll(region);
+    });
+    expect(screen.queryByRole('rowheader', { name: 'Person 3' })).toBeNull();
+  });
+
   it('virtualises from a threshold the owner chooses', () => {
     render(
       <Table caption="Users" columns={columns} rows={people(5)} rowKey={(p) => p.id} virtualizeAbove={2} />,

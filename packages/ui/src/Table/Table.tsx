@@ -1,9 +1,13 @@
-import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type ReactNode } from 'react';
+import { memo, useId, useRef, type ReactNode, type Ref } from 'react';
 import { visuallyHidden } from '../theme/global.css';
 import { TABLE_MAX_HEIGHT_PX, TABLE_ROW_HEIGHT_PX } from '../theme/tokens';
 import * as styles from './Table.css';
+import { ROW_ATTRIBUTE, useVirtualRows } from './useVirtualRows';
 
+/**
+ * A column. Long tables re-render a row only when its item or the columns change, so keep the columns array
+ * (and the callbacks its cells use) stable between renders, e.g. with useMemo.
+ */
 export type TableColumn<Row> = {
   key: string;
   header: ReactNode;
@@ -121,33 +125,45 @@ function PlainTable<Row>({ caption, hideCaption, columns, rows, rowKey, empty }:
   );
 }
 
+type VirtualRowProps<Row> = {
+  row: Row;
+  index: number;
+  columns: readonly TableColumn<Row>[];
+  measure: Ref<HTMLTableRowElement>;
+};
+
+/**
+ * One row of a long table. Memoized: a keystroke in a filter or a scroll step re-renders only the rows that
+ * came into the window, not every row in it.
+ */
+const VirtualRow = memo(function VirtualRow<Row>({ row, index, columns, measure }: VirtualRowProps<Row>) {
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      {...{ [ROW_ATTRIBUTE]: index }}
+      aria-rowindex={index + 2}
+      className={styles.row}
+    >
+      <Cells columns={columns} row={row} />
+    </tr>
+  );
+}) as <Row>(props: VirtualRowProps<Row>) => ReactNode;
+
 function VirtualTable<Row>({ caption, hideCaption, columns, rows, rowKey }: InnerProps<Row>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change on every scroll by design; this component is not one to memoize.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { virtualizer, slots, focusHandlers } = useVirtualRows({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => TABLE_ROW_HEIGHT_PX,
+    scrollRef,
+    estimateSize: TABLE_ROW_HEIGHT_PX,
+    fallbackHeight: TABLE_MAX_HEIGHT_PX,
+    overscan: OVERSCAN,
     getItemKey: (index) => {
       const row = rows[index];
       return row === undefined ? index : rowKey(row);
     },
-    overscan: OVERSCAN,
-    // Before the box is measured, and wherever there is no layout (a hidden tab, a test DOM), assume the box
-    // and its rows have their token sizes: the window then always holds a screenful of rows, never none or all.
-    initialRect: { width: 0, height: TABLE_MAX_HEIGHT_PX },
-    observeElementRect: (instance, notify) =>
-      observeElementRect(instance, (rect) =>
-        notify(rect.height > 0 ? rect : { ...rect, height: TABLE_MAX_HEIGHT_PX }),
-      ),
-    measureElement: (element, entry, instance) =>
-      measureElement(element, entry, instance) || TABLE_ROW_HEIGHT_PX,
   });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
 
   return (
     <div ref={scrollRef} className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -157,32 +173,27 @@ function VirtualTable<Row>({ caption, hideCaption, columns, rows, rowKey }: Inne
         <thead>
           <HeaderRow columns={columns} rowIndex={1} />
         </thead>
-        <tbody>
-          {paddingTop > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} className={styles.spacer} style={{ height: paddingTop }} />
-            </tr>
-          ) : null}
-          {items.map((item) => {
-            const row = rows[item.index];
+        <tbody {...focusHandlers}>
+          {slots.map((slot) => {
+            if (slot.kind === 'spacer') {
+              return (
+                <tr key={slot.key} aria-hidden="true">
+                  <td colSpan={columns.length} className={styles.spacer} style={{ height: slot.height }} />
+                </tr>
+              );
+            }
+            const row = rows[slot.item.index];
             if (row === undefined) return null;
             return (
-              <tr
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                className={styles.row}
-              >
-                <Cells columns={columns} row={row} />
-              </tr>
+              <VirtualRow
+                key={slot.item.key}
+                row={row}
+                index={slot.item.index}
+                columns={columns}
+                measure={virtualizer.measureElement}
+              />
             );
           })}
-          {paddingBottom > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} className={styles.spacer} style={{ height: paddingBottom }} />
-            </tr>
-          ) : null}
         </tbody>
       </table>
     </div>

@@ -1,12 +1,11 @@
 import {
   USER_FILTERS,
   USER_MANAGEMENT_TEXTS,
-  filterUsers,
   userCounters,
   type ManagedUser,
   type UserFilter,
 } from '@sentinel/domain';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { AlertMessage } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
@@ -28,7 +27,7 @@ import {
   type UserStatusAction,
 } from './UserManagement.data';
 import * as styles from './UserManagement.css';
-import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
+import { USER_MANAGEMENT_SCREEN_TEXTS as T, createUserFilter } from './UserManagement.utils';
 import { UserTable } from './UserTable';
 
 export type UserManagementScreenProps = {
@@ -82,7 +81,23 @@ export function UserManagementScreen({
   const addUserRef = useRef<HTMLButtonElement>(null);
 
   const counters = useMemo(() => userCounters(users), [users]);
-  const shown = useMemo(() => filterUsers(users, search, filter), [users, search, filter]);
+  // The box shows each key at once; the table follows with the deferred search, a render React may drop when
+  // the next key comes first (10,000 users, issue 7).
+  const deferredSearch = useDeferredValue(search);
+  const searching = deferredSearch.trim() !== '';
+  const filterOf = useMemo(() => createUserFilter(users), [users]);
+  const shown = useMemo(() => filterOf(deferredSearch, filter), [filterOf, deferredSearch, filter]);
+  const empty = useMemo(
+    () => (
+      <EmptyState
+        icon={searching ? <SearchIcon size="large" /> : <UsersIcon size="large" />}
+        title={USER_MANAGEMENT_TEXTS.emptyTitle}
+        description={searching ? USER_MANAGEMENT_TEXTS.emptySearchHint : undefined}
+      />
+    ),
+    [searching],
+  );
+  const onView = useCallback((user: ManagedUser) => setViewingId(user.id), []);
   // Looked up by id so the dialog follows status changes, and closes if the user disappears.
   const viewing = viewingId === undefined ? undefined : users.find((u) => u.id === viewingId);
 
@@ -169,14 +184,8 @@ export function UserManagementScreen({
 
           <UserTable
             users={shown}
-            empty={
-              <EmptyState
-                icon={search.trim() ? <SearchIcon size="large" /> : <UsersIcon size="large" />}
-                title={USER_MANAGEMENT_TEXTS.emptyTitle}
-                description={search.trim() ? USER_MANAGEMENT_TEXTS.emptySearchHint : undefined}
-              />
-            }
-            onView={(user) => setViewingId(user.id)}
+            empty={empty}
+            onView={onView}
             onChangeStatus={onChangeStatus}
             onDelete={setToDelete}
           />

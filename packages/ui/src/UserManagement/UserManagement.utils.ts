@@ -1,5 +1,5 @@
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
-import type { Role, UserStatus } from '@sentinel/domain';
+import { filterUsers, type ManagedUser, type Role, type UserFilter, type UserStatus } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
 /**
@@ -58,4 +58,27 @@ export const USER_STATUS_TONE: Readonly<Record<UserStatus, Tone>> = {
 /** Role badge tones, as on the demo page's session banner (§2: admin purple, doctor green, others blue). */
 export function roleTone(role: Role): Tone {
   return role === 'admin' ? 'accent' : role === 'doctor' ? 'positive' : 'info';
+}
+
+/** Between the fields of a search text: no typed search contains it, so no match can span two fields. */
+const FIELD_SEPARATOR = '\u0000';
+
+/**
+ * §2 user search (the domain's `filterUsers`: name, e-mail, department or role contains the search, then the
+ * role or status filter), with each user's fields lowercased once for the whole list instead of on every
+ * keystroke. Tests prove it returns what `filterUsers` returns.
+ */
+export function createUserFilter(users: readonly ManagedUser[]) {
+  const texts = users.map((u) =>
+    [u.name, u.email, u.department, u.role].map((field) => field.toLowerCase()).join(FIELD_SEPARATOR),
+  );
+  return (search: string, filter: UserFilter): ManagedUser[] => {
+    const q = search.trim().toLowerCase();
+    if (q.includes(FIELD_SEPARATOR)) return filterUsers(users, search, filter);
+    return users.filter(
+      (u, i) =>
+        (filter === 'all' || u.role === filter || u.status === filter) &&
+        (!q || (texts[i] as string).includes(q)),
+    );
+  };
 }

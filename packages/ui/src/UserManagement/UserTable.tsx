@@ -1,9 +1,9 @@
 import { USER_MANAGEMENT_TEXTS, formatLastLogin, statusActionFor, type ManagedUser } from '@sentinel/domain';
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Avatar } from '../Avatar/Avatar';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
-import { useClock } from '../clock/ClockProvider';
+import { useClock, type Clock } from '../clock/ClockProvider';
 import { CheckIcon, EyeIcon, LockIcon, TrashIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Table, type TableColumn } from '../Table/Table';
@@ -35,9 +35,39 @@ export type UserTableProps = {
  * Suspend or Activate (§4 statusActionFor), Delete. Every action button is named with the user's name, so
  * 'Suspend Jane Doe' says which row it acts on. Long lists are virtualised by the Table primitive.
  */
-export function UserTable({ users, empty, onView, onChangeStatus, onDelete }: UserTableProps) {
+export const UserTable = memo(function UserTable({
+  users,
+  empty,
+  onView,
+  onChangeStatus,
+  onDelete,
+}: UserTableProps) {
   const clock = useClock();
-  const columns: TableColumn<ManagedUser>[] = [
+  // Kept between renders, so the long table re-renders only the rows whose user changed.
+  const columns = useMemo(
+    () => userColumns(clock, { onView, onChangeStatus, onDelete }),
+    [clock, onView, onChangeStatus, onDelete],
+  );
+
+  return (
+    <Table
+      caption={T.tableCaption}
+      hideCaption
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u.id}
+      empty={empty}
+    />
+  );
+});
+
+type RowActions = Pick<UserTableProps, 'onView' | 'onChangeStatus' | 'onDelete'>;
+
+function userColumns(
+  clock: Clock,
+  { onView, onChangeStatus, onDelete }: RowActions,
+): TableColumn<ManagedUser>[] {
+  return [
     {
       key: 'user',
       header: COL_USER,
@@ -122,15 +152,4 @@ export function UserTable({ users, empty, onView, onChangeStatus, onDelete }: Us
       },
     },
   ];
-
-  return (
-    <Table
-      caption={T.tableCaption}
-      hideCaption
-      columns={columns}
-      rows={users}
-      rowKey={(u) => u.id}
-      empty={empty}
-    />
-  );
 }
