@@ -115,6 +115,16 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
     expect(findRelevant(index, 'a b')).toEqual({ ok: true, value: [] });
   });
 
+  it('gives the whole-query point to a title holding a scoring word and a short one together', () => {
+    const short = [
+      doc('together', 'An ab diet', 'x'),
+      doc('apart', 'Diet, ab', 'x'),
+      doc('none', 'Diet', 'x'),
+    ];
+    expect(findRelevant(buildKnowledgeIndex(short), 'ab diet')).toEqual({ ok: true, value: [0] });
+    expect(short.map((entry) => scoreRelevance('ab diet', entry))).toEqual([1, 0.3, 0.3]);
+  });
+
   it('counts content words at 0.1 each, so three content matches (0.3) are not enough', () => {
     const index = buildKnowledgeIndex(base);
     expect(findRelevant(index, 'take with meals')).toEqual({ ok: true, value: [] });

@@ -9,9 +9,10 @@
  *   index keeps the distinct tokens of the lowercased titles and contents (the vocabulary), a trigram index over
  *   the vocabulary to find the tokens holding a word, and for each token the entries whose title or content
  *   holds it. A query word's title and content matches are then exact, read from postings, not from the texts.
- * - The whole query in the title: a title holding the query holds each of its words, so only the entries of the
- *   word with the fewest title matches are read. A query without a word longer than 2 characters can score
- *   only this way (category keywords are longer), and then every title is read.
+ * - The whole query in the title: a title holding the query holds each of its words, so only the titles of the
+ *   word with the fewest title matches that hold every word are read, and of those only the ones not relevant
+ *   already (points only add, and only relevance is returned). A query without a word longer than 2 characters
+ *   can score only this way (category keywords are longer), and then every title is read.
  * - Category keywords: entries are grouped by category, and the rule is asked once per category.
  * - Access: the §6 rules read only an entry's access facts (`accessFactsKey`), so entries with the same facts get
  *   the same decision; `accessByFacts` asks the rule once per distinct set of facts. An access that is not a
@@ -316,6 +317,8 @@ export function findRelevant<T extends KnowledgeEntry>(
   // Points in tenths, saturating at the cap: every point is positive, so this is min(sum, cap).
   const tenths = new Uint8Array(count);
 
+  /** Adds the whole-query point to the titles that hold the query, when it has more than one word. */
+  let wholeQueryInTitles: (() => void) | undefined;
   const words = relevanceWords(q);
   if (words.length === 0) {
     // No word scores, and every category keyword is a word: only a title holding the whole query can.
@@ -355,21 +358,26 @@ export function findRelevant<T extends KnowledgeEntry>(
       if (!narrowest || titles < narrowest.titles) narrowest = { tokens, titles };
     }
     if (wordsInTitle && narrowest) {
-      // A title holding the whole query holds each of its words: only the narrowest word's titles can, and of
-      // those only the ones holding every word are read.
-      const { offsets, positions } = index.titlePostings;
-      stamp += 1;
-      for (const id of narrowest.tokens) {
-        const end = offsets[id + 1] as number;
-        for (let at = offsets[id] as number; at < end; at += 1) {
-          const position = positions[at] as number;
-          if (seenInTitle[position] === stamp || wordsInTitle[position] !== times.size) continue;
-          seenInTitle[position] = stamp;
-          if (titleHolds(index, position, q)) {
-            tenths[position] = Math.min(cap, (tenths[position] as number) + wholeQueryInTitle);
+      const { tokens } = narrowest;
+      const wordCount = times.size;
+      const checked = stamp + 1;
+      // +1 when the title holds the whole query. Such a title holds each of the query's words, so only the
+      // narrowest word's titles holding every word can. Points only add, so an entry already relevant stays so
+      // whatever its title holds, and only relevance is returned: this runs last and reads only the others.
+      wholeQueryInTitles = () => {
+        const { offsets, positions } = index.titlePostings;
+        for (const id of tokens) {
+          const end = offsets[id + 1] as number;
+          for (let at = offsets[id] as number; at < end; at += 1) {
+            const position = positions[at] as number;
+            if (seenInTitle[position] === checked || wordsInTitle[position] !== wordCount) continue;
+            seenInTitle[position] = checked;
+            const points = tenths[position] as number;
+            if (isRelevant(scoreFromTenths(points)) || !titleHolds(index, position, q)) continue;
+            tenths[position] = Math.min(cap, points + wholeQueryInTitle);
           }
         }
-      }
+      };
     }
   }
 
@@ -381,10 +389,20 @@ export function findRelevant<T extends KnowledgeEntry>(
     }
   }
 
-  const relevant: number[] = [];
+  wholeQueryInTitles?.();
+
+  // Counted first, so that the answer is one array of the right size (at 100k documents it can hold most).
+  let relevantCount = 0;
   for (let position = 0; position < count; position += 1) {
-    const points = tenths[position] as number;
-    if (points > 0 && isRelevant(scoreFromTenths(points))) relevant.push(position);
+    if (isRelevant(scoreFromTenths(tenths[position] as number))) relevantCount += 1;
+  }
+  const relevant = new Array<number>(relevantCount);
+  let next = 0;
+  for (let position = 0; position < count; position += 1) {
+    if (isRelevant(scoreFromTenths(tenths[position] as number))) {
+      relevant[next] = position;
+      next += 1;
+    }
   }
   return ok(relevant);
 }
@@ -470,17 +488,19 @@ export function pickResults<T extends KnowledgeEntry>(
   relevant: readonly number[],
   access: IndexedAccess,
 ): KnowledgeSearch<T> {
-  const granted: number[] = [];
+  // Granted entries go to buckets by sensitivity rank, in base order (the stable sort), at most 5 in each.
+  const buckets: T[][] = [];
   const withheld: AccessDecision[] = [];
   for (const position of relevant) {
     const decision = access(position);
-    if (decision.granted) granted.push(position);
-    else withheld.push(decision);
+    if (!decision.granted) {
+      withheld.push(decision);
+      continue;
+    }
+    const bucket = (buckets[index.ranks[position] as number] ??= []);
+    if (bucket.length < MAX_KNOWLEDGE_RESULTS) bucket.push(index.entries[position] as T);
   }
-  return {
-    results: bySensitivity(index, granted, MAX_KNOWLEDGE_RESULTS).slice(0, MAX_KNOWLEDGE_RESULTS),
-    withheld,
-  };
+  return { results: buckets.flat().slice(0, MAX_KNOWLEDGE_RESULTS), withheld };
 }
 
 /**
