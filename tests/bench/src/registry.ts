@@ -22,8 +22,8 @@ export type BenchEntry = {
   /** Long or disruptive: runs only when named on the command line. */
   readonly optIn?: boolean;
   /**
-   * Starts the end-to-end stack (ports 3000/4000/4100/5050/5173): where several runs share a machine, run
-   * `npm run bench` under the stack lock (`flock /work/.stack.lock npm run bench`).
+   * Starts the end-to-end stack (ports 3000/4000/4100/5050/5173): with BENCH_STACK_LOCK=<lock file> the runner
+   * runs it under `flock` on that file, so it waits for any other run of the stack on the machine.
    */
   readonly usesStack?: boolean;
 };

@@ -7,6 +7,9 @@
  *   npm run bench -- api soak      only these (opt-in ones included when named)
  *   npm run bench -- --list        what the registry holds and which scripts exist
  *
+ * Benches marked `usesStack` start the end-to-end stack (its fixed ports): where other runs share the machine,
+ * set BENCH_STACK_LOCK=<lock file> (here: /work/.stack.lock) and they run under `flock` on it.
+ *
  * A bench fails when it exits non-zero, runs past its timeout or leaves no fresh, readable results file; the
  * report says so. The exit status is 1 when a bench failed or a budget measured in this run failed.
  */
@@ -29,10 +32,26 @@ function exists(entry: BenchEntry): boolean {
   return entry.command !== undefined && (!entry.requires || existsSync(path.join(REPO_ROOT, entry.requires)));
 }
 
+/**
+ * BENCH_STACK_LOCK names a lock file: benches that start the end-to-end stack then run under `flock` on it, so
+ * they never start the stack while another run on the machine holds it.
+ */
+const STACK_LOCK = process.env.BENCH_STACK_LOCK;
+
 function argvOf(entry: BenchEntry): { argv: string[]; cwd: string } {
-  if (entry.script)
-    return { argv: [process.execPath, '--import', 'tsx', `src/${entry.script}`], cwd: BENCH_ROOT };
-  return { argv: [...(entry.command ?? [])], cwd: REPO_ROOT };
+  const run = entry.script
+    ? { argv: [process.execPath, '--import', 'tsx', `src/${entry.script}`], cwd: BENCH_ROOT }
+    : { argv: [...(entry.command ?? [])], cwd: REPO_ROOT };
+  return entry.usesStack && STACK_LOCK ? { ...run, argv: ['flock', STACK_LOCK, ...run.argv] } : run;
+}
+
+/** The bench running now: stopping `npm run bench` stops it and whatever it started. */
+let current: number | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (current) process.kill(-current, 'SIGTERM');
+    process.exit(130);
+  });
 }
 
 /** Runs one bench, its output passed through, and decides whether it produced fresh results. */
@@ -63,6 +82,7 @@ async function runOne(entry: BenchEntry): Promise<RunStatus> {
     process.stderr.write(chunk);
     keep(chunk);
   });
+  current = child.pid;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -79,6 +99,7 @@ async function runOne(entry: BenchEntry): Promise<RunStatus> {
     },
   );
   clearTimeout(timer);
+  current = undefined;
   const outputTail = tail
     .join('\n')
     .split('\n')
