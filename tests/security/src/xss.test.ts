@@ -225,10 +225,13 @@ describe('hostile markdown in Chromium', () => {
         // The Markdown component, one region per payload.
         for (const [index, payload] of HOSTILE_MARKDOWN.entries()) {
           const region = page.getByRole('region', { name: payload.name, exact: true });
-          await expect.poll(() => region.count(), { message: payload.name }).toBe(1);
+          await expect.poll(() => region.count(), { message: payload.name, timeout: 20_000 }).toBe(1);
           if (payload.keeps) {
             await expect
-              .poll(() => region.textContent(), { message: `${payload.name} keeps its words` })
+              .poll(() => region.textContent(), {
+                message: `${payload.name} keeps its words`,
+                timeout: 20_000,
+              })
               .toContain(payload.keeps);
           }
           expect(
