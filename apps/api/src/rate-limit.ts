@@ -1,7 +1,7 @@
 /**
- * The per-user API limit (issue 8; ASVS 11.1.4, anti-automation against excessive calls): at most
- * `requests` calls per user in any `windowSeconds`, answered 429 with `Retry-After` and the contract's
- * `rate_limited` body beyond that. It sits in front of every /api route but the health probe; the chat has its
+ * The per-user API limit (issue 8; ASVS 11.1.4, anti-automation against excessive calls): each user may make
+ * `requests` calls at once and then `requests` per `windowSeconds` (a token bucket); a call beyond that is
+ * answered 429 with `Retry-After` and the contract's `rate_limited` body. It sits in front of every /api route but the health probe; the chat has its
  * own, tighter limit on top (assistant/rate-limit.ts, 20 a minute).
  *
  * The user is the verified token's subject, never an unverified one: a forged token naming someone else must
@@ -21,13 +21,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenVerifier } from './auth';
 
 export type ApiRateLimit = {
-  /** Calls allowed per user in any window (also the largest burst). */
+  /** The largest burst of a user, and how many calls a user regains per window. */
   readonly requests: number;
   readonly windowSeconds: number;
 };
 
 /**
- * 60,000 calls per user per 30 seconds: 2,000 a second sustained, a 30-second burst at that rate. Far above a
+ * A burst of 60,000 calls per user, regained at 2,000 a second (60,000 per 30 seconds). Far above a
  * person (a screen makes a handful of calls) and above what the benchmark's single persona reaches at 50
  * connections on this kind of machine, so the end-to-end, contract and benchmark runs are never throttled; it
  * stops a runaway client from taking a whole server. A deployment sets API_RATE_LIMIT to what its users
