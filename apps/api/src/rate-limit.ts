@@ -1,8 +1,8 @@
 /**
  * The per-user API limit (issue 8; ASVS 11.1.4, anti-automation against excessive calls): each user may make
  * `requests` calls at once and then `requests` per `windowSeconds` (a token bucket); a call beyond that is
- * answered 429 with `Retry-After` and the contract's `rate_limited` body. It sits in front of every /api route but the health probe; the chat has its
- * own, tighter limit on top (assistant/rate-limit.ts, 20 a minute).
+ * answered 429 with `Retry-After` and the contract's `rate_limited` body. It sits in front of every /api route
+ * but the health probe; the chat has its own, tighter limit on top (assistant/rate-limit.ts, 20 a minute).
  *
  * The user is the verified token's subject, never an unverified one: a forged token naming someone else must
  * not spend (or probe) that person's allowance. To stay off the hot path the hook reads the subject from the
@@ -27,10 +27,10 @@ export type ApiRateLimit = {
 };
 
 /**
- * A burst of 60,000 calls per user, regained at 2,000 a second (60,000 per 30 seconds). Far above a
- * person (a screen makes a handful of calls) and above what the benchmark's single persona reaches at 50
- * connections on this kind of machine, so the end-to-end, contract and benchmark runs are never throttled; it
- * stops a runaway client from taking a whole server. A deployment sets API_RATE_LIMIT to what its users
+ * A burst of 60,000 calls per user, regained at 2,000 a second (60,000 per 30 seconds). Far above a person (a
+ * screen makes a handful of calls) and above what the benchmark's single persona reaches at 50 connections on
+ * this kind of machine, so the end-to-end, contract and benchmark runs are never throttled; it stops a runaway
+ * client from taking a whole server. A deployment sets API_RATE_LIMIT to what its users
  * really need (SECURITY.md suggests 1200/60s), which also bounds a stolen token's pace.
  */
 export const DEFAULT_API_RATE_LIMIT: ApiRateLimit = { requests: 60_000, windowSeconds: 30 };
