@@ -66,3 +66,19 @@ export const formGrid = style({
 export const fullRow = style({
   gridColumn: '1 / -1',
 });
+
+/**
+ * A long list of cards scrolls inside a box of the table's height; only the rows in view are rendered. The
+ * padding keeps the cards' shadows and focus rings inside the box.
+ */
+export const listScroller = style({
+  maxHeight: vars.size.tableMaxHeight,
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
+});
+
+/** Stands in for the rows of cards above and below the rendered ones: a full-width row of their height. */
+export const spacer = style({ gridColumn: '1 / -1' });

@@ -1,6 +1,11 @@
-import { PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
+import {
+  CONFIDENTIALITY_LEVELS,
+  PERMISSION_ALERTS,
+  RECORD_TEXTS,
+  type MedicalRecord,
+} from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { scenario } from '@sentinel/mocks';
+import { FIXED_NOW, createMockApi, daysFrom, scenario, seed, seedRecords } from '@sentinel/mocks';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
@@ -324,5 +329,190 @@ export const NewRecordServerError: Story = {
     await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Never saved');
     await expect(canvas.queryByRole('article', { name: 'Never saved' })).toBeNull();
     await expect(tileValue(canvasElement, 'Total Records')).toContain('12');
+  },
+};
+
+/** A small deterministic generator (mulberry32): the same 10,000 records on every run. */
+function seeded(seedValue: number) {
+  let a = seedValue;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_NAMES = [
+  'Amara',
+  'Bruno',
+  'Chloe',
+  'Diego',
+  'Elena',
+  'Farah',
+  'George',
+  'Hana',
+  'Ivan',
+  'Julia',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Victor',
+  'Wen',
+  'Yusuf',
+  'Zoe',
+];
+const LAST_NAMES = [
+  'Adams',
+  'Baker',
+  'Chen',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Patel',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+  'Vargas',
+  'Wright',
+  'Young',
+];
+
+/**
+ * The seeded records followed by generated ones up to `count`: each copies a seeded record in turn (type,
+ * title, description, doctor, vitals) for a patient, date and confidentiality level drawn from a fixed seed.
+ */
+function manyRecords(count: number): MedicalRecord[] {
+  const records = seedRecords();
+  const next = seeded(11);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const generated = Array.from({ length: count - records.length }, (_, i): MedicalRecord => {
+    const template = records[i % records.length] as MedicalRecord;
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const n = i + 1;
+    return {
+      ...template,
+      id: `rec-bulk-${n}`,
+      patientName: `${first} ${last}`,
+      patientEmail: `${first}.${last}.${n}@example.com`.toLowerCase(),
+      patientId: `P-${String(100_000 + n)}`,
+      date: daysFrom(FIXED_NOW, -Math.floor(next() * 730)),
+      confidentialityLevel: pick(CONFIDENTIALITY_LEVELS),
+    };
+  });
+  return [...records, ...generated];
+}
+
+const TEN_THOUSAND = 10_000;
+
+/** The list's own items (each card's vitals are a list of their own), without the hidden spacers. */
+const listItems = (list: HTMLElement) => [
+  ...list.querySelectorAll<HTMLElement>(':scope > li:not([aria-hidden="true"])'),
+];
+/** A mock API of its own whose store holds 10,000 records (the default one keeps the 12 seeded ones). */
+const bulkApi = createMockApi({ seed: { ...seed(), records: manyRecords(TEN_THOUSAND) } });
+const withTenThousandRecords = {
+  loaders: [
+    async () => {
+      bulkApi.reset();
+      return {};
+    },
+  ],
+  parameters: { msw: { handlers: { api: bulkApi.handlers } } },
+};
+
+/**
+ * 10,000 records for a doctor (issue 7 budget: at most 60 cards in the DOM): only the cards in view are
+ * rendered, and each tells assistive technology its place in the whole list. The play only reads, so this
+ * story is also what the ui-rows bench types into (tests/bench/src/ui-rows.ts).
+ */
+export const TenThousandRecords: Story = {
+  ...withTenThousandRecords,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole(
+      'list',
+      { name: RECORD_SCREEN_TEXTS.listLabel },
+      { timeout: 10_000 },
+    );
+    await expect(tileValue(canvasElement, 'Total Records')).toContain(String(TEN_THOUSAND));
+    const cards = listItems(list);
+    await expect(cards.length).toBeGreaterThan(0);
+    await expect(cards.length).toBeLessThanOrEqual(60);
+    await expect(cards[0]).toHaveAttribute('aria-setsize', String(TEN_THOUSAND));
+    await expect(cards[0]).toHaveAttribute('aria-posinset', '1');
+    await expect(canvas.getByRole('region', { name: RECORD_SCREEN_TEXTS.listLabel })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+    await expect(within(list).getAllByRole('article')[0]).toHaveAccessibleName(DIABETES);
+  },
+};
+
+/** Searching 10,000 records narrows the list to the matches at once, still with a window of cards. */
+export const TenThousandRecordsSearch: Story = {
+  ...withTenThousandRecords,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole(
+      'list',
+      { name: RECORD_SCREEN_TEXTS.listLabel },
+      { timeout: 10_000 },
+    );
+    await search(canvasElement, 'okafor');
+    await waitFor(() =>
+      expect(listItems(list)[0]?.getAttribute('aria-setsize')).not.toBe(String(TEN_THOUSAND)),
+    );
+    const shown = within(list).getAllByRole('article');
+    await expect(shown.length).toBeGreaterThan(0);
+    await expect(shown.length).toBeLessThanOrEqual(60);
+    await expect(shown.every((card) => /okafor/i.test(card.textContent ?? ''))).toBe(true);
+  },
+};
+
+/**
+ * Keyboard through 10,000 records: Tab walks the View Details buttons down past the cards first rendered,
+ * each focused card scrolling into view, and the focused card stays when the list is scrolled away from it.
+ */
+export const TenThousandRecordsKeyboard: Story = {
+  ...withTenThousandRecords,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole(
+      'list',
+      { name: RECORD_SCREEN_TEXTS.listLabel },
+      { timeout: 10_000 },
+    );
+    within(listItems(list)[0] as HTMLElement)
+      .getByRole('button', { name: RECORD_TEXTS.viewDetails })
+      .focus();
+    for (let i = 0; i < 40; i += 1) await userEvent.tab();
+    const focused = document.activeElement as HTMLElement;
+    await expect(focused).toHaveAccessibleName(RECORD_TEXTS.viewDetails);
+    await expect(focused.closest('li[aria-posinset]')).toHaveAttribute('aria-posinset', '41');
+    await expect(listItems(list).length).toBeLessThanOrEqual(60);
+    const region = canvas.getByRole('region', { name: RECORD_SCREEN_TEXTS.listLabel });
+    region.scrollTop = 0;
+    await waitFor(() => expect(listItems(list)[0]).toHaveAttribute('aria-posinset', '1'));
+    await expect(focused).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(document.activeElement?.closest('li[aria-posinset]')).toHaveAttribute('aria-posinset', '40');
   },
 };

@@ -3,7 +3,6 @@ import {
   RECORD_FILTERS,
   RECORD_TEXTS,
   canWriteRecords,
-  filterRecords,
   recordStats,
   recordsTitle,
   showsPatientName,
@@ -11,7 +10,7 @@ import {
   type MedicalRecord,
   type RecordFilter,
 } from '@sentinel/domain';
-import { useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { AccessLog } from '../AccessLog/AccessLog';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Box } from '../Box/Box';
@@ -27,7 +26,6 @@ import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
 import { Heading } from '../Text/Text';
 import {
-  isPendingRecord,
   useCreateRecordMutation,
   useRecordDetails,
   useRecordsQuery,
@@ -36,10 +34,15 @@ import {
   type RecordDetailsState,
 } from './MedicalRecords.data';
 import * as styles from './MedicalRecords.css';
-import { RECORD_FILTER_LABELS, RECORD_SCREEN_TEXTS, isRecordFilter } from './MedicalRecords.utils';
-import { RecordCard } from './RecordCard';
+import {
+  RECORD_FILTER_LABELS,
+  RECORD_SCREEN_TEXTS,
+  createRecordFilter,
+  isRecordFilter,
+} from './MedicalRecords.utils';
 import { RecordDetails } from './RecordDetails';
 import { RecordForm } from './RecordForm';
+import { RecordList } from './RecordList';
 
 const FILTER_OPTIONS = RECORD_FILTERS.map((value) => ({ value, label: RECORD_FILTER_LABELS[value] }));
 
@@ -99,10 +102,25 @@ export function MedicalRecordsScreen({
   const [filter, setFilter] = useState<RecordFilter>(initialFilter);
   const [formOpen, setFormOpen] = useState(false);
   const showPatient = showsPatientName(viewerRole);
-  const all = records ?? [];
-  const stats = recordStats(all);
-  const shown = filterRecords(all, search, filter);
-  const searching = search.trim() !== '' || filter !== 'all';
+  const all = useMemo(() => records ?? [], [records]);
+  const stats = useMemo(() => recordStats(all), [all]);
+  // The box shows each key at once; the cards follow with the deferred search, a render React may drop when
+  // the next key comes first (10,000 records, issue 7).
+  const deferredSearch = useDeferredValue(search);
+  const filterOf = useMemo(() => createRecordFilter(all), [all]);
+  const shown = useMemo(() => filterOf(deferredSearch, filter), [filterOf, deferredSearch, filter]);
+  const searching = deferredSearch.trim() !== '' || filter !== 'all';
+  const cards = useMemo(
+    () => (
+      <RecordList
+        records={shown}
+        label={RECORD_SCREEN_TEXTS.listLabel}
+        showPatientName={showPatient}
+        onViewDetails={onViewDetails}
+      />
+    ),
+    [shown, showPatient, onViewDetails],
+  );
 
   let body;
   if (loading) {
@@ -175,18 +193,7 @@ export function MedicalRecordsScreen({
             description={searching ? RECORD_TEXTS.emptySearchHint : undefined}
           />
         ) : (
-          <ul className={styles.cardGrid} aria-label={RECORD_SCREEN_TEXTS.listLabel}>
-            {shown.map((record) => (
-              <li key={record.id}>
-                <RecordCard
-                  record={record}
-                  showPatientName={showPatient}
-                  pending={isPendingRecord(record)}
-                  onViewDetails={onViewDetails}
-                />
-              </li>
-            ))}
-          </ul>
+          cards
         )}
       </>
     );

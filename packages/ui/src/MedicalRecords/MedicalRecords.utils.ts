@@ -9,6 +9,7 @@ import {
   RECORD_FILTERS,
   RECORD_TYPES,
   fail,
+  filterRecords,
   ok,
   parseWith,
   type MedicalRecord,
@@ -198,4 +199,25 @@ export function toRecordCreate(values: RecordFormValues): Result<NewRecord> {
   if (parsed.ok && Object.keys(bad).length === 0) return ok(parsed.value);
   const fields = { ...(parsed.ok ? {} : parsed.error.fields), ...bad };
   return fail('invalid_input', 'Check the highlighted fields.', friendlyFieldErrors(fields));
+}
+
+/** Between the fields of a search text: no typed search contains it, so no match can span two fields. */
+const FIELD_SEPARATOR = '\u0000';
+
+/**
+ * §2 record search (the domain's `filterRecords`: the type filter, then title, description or patient name
+ * contains the search), with each record's fields lowercased once for the whole list instead of on every
+ * keystroke. Tests prove it returns what `filterRecords` returns.
+ */
+export function createRecordFilter(records: readonly MedicalRecord[]) {
+  const texts = records.map((r) =>
+    [r.title, r.description, r.patientName].map((field) => field.toLowerCase()).join(FIELD_SEPARATOR),
+  );
+  return (search: string, type: RecordFilter): MedicalRecord[] => {
+    const q = search.trim().toLowerCase();
+    if (q.includes(FIELD_SEPARATOR)) return filterRecords(records, search, type);
+    return records.filter(
+      (r, i) => (type === 'all' || r.recordType === type) && (!q || (texts[i] as string).includes(q)),
+    );
+  };
 }

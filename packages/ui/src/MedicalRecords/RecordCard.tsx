@@ -1,5 +1,5 @@
 import { RECORD_TEXTS, formatDate, formatVitals, type MedicalRecord } from '@sentinel/domain';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
@@ -60,9 +60,15 @@ export type RecordCardProps = {
 /**
  * §2 A record card: type badge, confidentiality level, title, description, date, doctor, patient name (not for
  * patients) and a vitals summary, with View Details. The summary shows the values with their units; each
- * value's name is there for screen readers (the units already tell sighted readers which is which).
+ * value's name is there for screen readers (the units already tell sighted readers which is which). Memoized:
+ * a search keystroke re-renders only the cards that came into a long list's window.
  */
-export function RecordCard({ record, showPatientName, pending = false, onViewDetails }: RecordCardProps) {
+export const RecordCard = memo(function RecordCard({
+  record,
+  showPatientName,
+  pending = false,
+  onViewDetails,
+}: RecordCardProps) {
   const clock = useClock();
   const titleId = useId();
   const vitals = formatVitals(record.vitals);
@@ -124,4 +130,4 @@ export function RecordCard({ record, showPatientName, pending = false, onViewDet
       </article>
     </Card>
   );
-}
+});

@@ -6,14 +6,20 @@ const item = (index: number) => ({ index, start: index * 60, end: index * 60 + 5
 const TOTAL_OF_100 = 100 * 50 + 99 * 10;
 
 describe('withKeptIndex', () => {
-  it('adds the focused row to the window, in order, when it scrolled out of view', () => {
-    expect(withKeptIndex([20, 21, 22], 3, 100)).toEqual([3, 20, 21, 22]);
-    expect(withKeptIndex([20, 21, 22], 90, 100)).toEqual([20, 21, 22, 90]);
+  it('adds the focused row and its neighbours to the window, in order, when it scrolled out of view', () => {
+    expect(withKeptIndex([20, 21, 22], 3, 100)).toEqual([2, 3, 4, 20, 21, 22]);
+    expect(withKeptIndex([20, 21, 22], 90, 100)).toEqual([20, 21, 22, 89, 90, 91]);
+  });
+
+  it('adds only the neighbours that exist and are not in the window yet', () => {
+    expect(withKeptIndex([20, 21, 22], 0, 100)).toEqual([0, 1, 20, 21, 22]);
+    expect(withKeptIndex([20, 21, 22], 99, 100)).toEqual([20, 21, 22, 98, 99]);
+    expect(withKeptIndex([20, 21, 22], 23, 100)).toEqual([20, 21, 22, 23, 24]);
   });
 
   it('leaves the window as it is without a focused row, or when the focused row is in it or gone', () => {
     expect(withKeptIndex([20, 21], undefined, 100)).toEqual([20, 21]);
-    expect(withKeptIndex([20, 21], 21, 100)).toEqual([20, 21]);
+    expect(withKeptIndex([20, 21, 22], 21, 100)).toEqual([20, 21, 22]);
     expect(withKeptIndex([0, 1], 7, 5)).toEqual([0, 1]);
   });
 });
@@ -47,6 +53,19 @@ describe('windowSlots', () => {
       'after',
     ]);
     expect(slots[2]).toEqual({ kind: 'spacer', key: 'after-3', height: 46 * 50 + 45 * 10 });
+  });
+
+  it('measures the spacers from where the list starts in its scroll box', () => {
+    // The list starts 8 px down the box: offsets include those 8 px, the total does not.
+    const at8 = (index: number) => ({ index, start: 8 + index * 60, end: 8 + index * 60 + 50 });
+    const slots = windowSlots([at8(10), at8(11)], {
+      count: 20,
+      total: 20 * 50 + 19 * 10,
+      gap: 10,
+      offset: 8,
+    });
+    expect(slots[0]).toEqual({ kind: 'spacer', key: 'before', height: 10 * 50 + 9 * 10 });
+    expect(slots[3]).toEqual({ kind: 'spacer', key: 'after', height: 8 * 50 + 7 * 10 });
   });
 
   it('without a gap, the spacers are exactly the rows they replace', () => {

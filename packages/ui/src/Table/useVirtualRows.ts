@@ -20,6 +20,8 @@ export type VirtualRowsOptions = {
   overscan: number;
   /** Space the layout puts between rows (a CSS gap), in pixels. */
   gap?: number;
+  /** Where the list starts inside the scroll box (the box's padding), in pixels. */
+  offset?: number;
   getItemKey?: (index: number) => string | number;
 };
 
@@ -42,6 +44,7 @@ export function useVirtualRows({
   fallbackHeight,
   overscan,
   gap = 0,
+  offset = 0,
   getItemKey,
 }: VirtualRowsOptions) {
   const focused = useRef<number | undefined>(undefined);
@@ -54,6 +57,7 @@ export function useVirtualRows({
     ...(getItemKey ? { getItemKey } : {}),
     overscan,
     gap,
+    scrollMargin: offset,
     rangeExtractor: (range) => withKeptIndex(defaultRangeExtractor(range), focused.current, range.count),
     // Before the box is measured, and wherever there is no layout, assume the box and its rows have their
     // token sizes: the window then always holds a screenful of rows, never none or all.
@@ -64,7 +68,12 @@ export function useVirtualRows({
       ),
     measureElement: (element, entry, instance) => measureElement(element, entry, instance) || estimateSize,
   });
-  const slots = windowSlots(virtualizer.getVirtualItems(), { count, total: virtualizer.getTotalSize(), gap });
+  const slots = windowSlots(virtualizer.getVirtualItems(), {
+    count,
+    total: virtualizer.getTotalSize(),
+    gap,
+    offset,
+  });
   const focusHandlers = {
     onFocus: (event: FocusEvent<HTMLElement>) => {
       focused.current = rowOf(event.target);

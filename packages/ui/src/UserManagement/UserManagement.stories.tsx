@@ -410,3 +410,33 @@ export const TenThousandUsersSearch: Story = {
     await expect(renderedRows(canvasElement)).toBeLessThanOrEqual(60);
   },
 };
+
+/**
+ * Keyboard through 10,000 users: Tab walks the row actions down past the rows first rendered (each focused
+ * row scrolls into view and the rows below it appear), and the focused row stays when the table is scrolled
+ * away from it, so Shift+Tab goes on from where focus was.
+ */
+export const TenThousandUsersKeyboard: Story = {
+  ...withTenThousandUsers,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: T.tableCaption }, { timeout: 10_000 });
+    canvas.getByRole('button', { name: 'View Jane Doe' }).focus();
+    // Three actions a row: 40 rows down.
+    for (let i = 0; i < 120; i += 1) await userEvent.tab();
+    const focused = document.activeElement as HTMLElement;
+    const row = focused.closest('tr');
+    await expect(focused.tagName).toBe('BUTTON');
+    await expect(row).toHaveAttribute('aria-rowindex', '42');
+    await expect(focused).toHaveAccessibleName(/^View /);
+    await expect(renderedRows(canvasElement)).toBeLessThanOrEqual(60);
+    const region = canvas.getByRole('region', { name: T.tableCaption });
+    region.scrollTop = 0;
+    await waitFor(() => expect(within(table).getByRole('rowheader', { name: /Jane Doe/ })).toBeVisible());
+    await expect(focused).toHaveFocus();
+    await expect(focused.isConnected).toBe(true);
+    await userEvent.tab({ shift: true });
+    await expect(document.activeElement?.closest('tr')).toHaveAttribute('aria-rowindex', '41');
+    await expect(document.activeElement).toHaveAccessibleName(/^Delete /);
+  },
+};
