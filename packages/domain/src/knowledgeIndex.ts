@@ -391,18 +391,9 @@ export function findRelevant<T extends KnowledgeEntry>(
 
   wholeQueryInTitles?.();
 
-  // Counted first, so that the answer is one array of the right size (at 100k documents it can hold most).
-  let relevantCount = 0;
+  const relevant: number[] = [];
   for (let position = 0; position < count; position += 1) {
-    if (isRelevant(scoreFromTenths(tenths[position] as number))) relevantCount += 1;
-  }
-  const relevant = new Array<number>(relevantCount);
-  let next = 0;
-  for (let position = 0; position < count; position += 1) {
-    if (isRelevant(scoreFromTenths(tenths[position] as number))) {
-      relevant[next] = position;
-      next += 1;
-    }
+    if (isRelevant(scoreFromTenths(tenths[position] as number))) relevant.push(position);
   }
   return ok(relevant);
 }
