@@ -22,6 +22,8 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildServer, type ServerOptions } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
 import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
@@ -143,14 +145,26 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const buildMs = new Map<number, number>();
 
+/**
+ * A full garbage collection, so that garbage left by building a corpus and its index (once per knowledge base)
+ * or by the reference search (which lowercases every document on every query) is not charged to the searches
+ * timed next.
+ */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
 function measureDomain(size: number) {
   const documents = corpus(size);
   const started = performance.now();
   const index = buildKnowledgeIndex(documents);
   buildMs.set(size, performance.now() - started);
+  const searchFor = (viewer: KnowledgeViewer) => (query: string) =>
+    searchKnowledgeIndex(index, query, accessByFacts(index, viewer, isDocumentAccessible));
+
+  // The index for both viewers first, then the reference, so the reference's garbage lands in its own rows.
+  collectGarbage();
   for (const { name, viewer } of VIEWERS) {
-    const search = (query: string) =>
-      searchKnowledgeIndex(index, query, accessByFacts(index, viewer, isDocumentAccessible));
+    const search = searchFor(viewer);
     for (let round = 0; round < ROUNDS.warmup; round += 1) search(QUERIES[round % QUERIES.length] as string);
     const indexed: number[] = [];
     for (let round = 0; round < ROUNDS.index(size); round += 1) {
@@ -160,6 +174,11 @@ function measureDomain(size: number) {
       indexed.push(performance.now() - begun);
       if (!found.ok) throw new Error(found.error.message);
     }
+    rows.push({ what: 'index', size, viewer: name, figures: figures(indexed) });
+  }
+  collectGarbage();
+  for (const { name, viewer } of VIEWERS) {
+    const search = searchFor(viewer);
     const reference: number[] = [];
     for (let round = 0; round < ROUNDS.reference(size); round += 1) {
       const query = QUERIES[round % QUERIES.length] as string;
@@ -172,7 +191,6 @@ function measureDomain(size: number) {
       }
     }
     rows.push({ what: 'reference', size, viewer: name, figures: figures(reference) });
-    rows.push({ what: 'index', size, viewer: name, figures: figures(indexed) });
     console.error(`${size} documents, ${name}: measured (load ${load()})`);
   }
 }
@@ -359,6 +377,20 @@ for (const { name } of VIEWERS) {
 }
 
 const columns = ['implementation', 'documents', 'viewer', 'p50 ms', 'p95 ms', 'rounds', 'speed-up p95'];
+const ORDER: readonly Row['what'][] = [
+  'reference',
+  'index',
+  'server',
+  'server-document',
+  'server-per-document',
+];
+rows.sort(
+  (x, y) =>
+    (x.what.startsWith('server') ? 1 : 0) - (y.what.startsWith('server') ? 1 : 0) ||
+    x.size - y.size ||
+    VIEWERS.findIndex((v) => v.name === x.viewer) - VIEWERS.findIndex((v) => v.name === y.viewer) ||
+    ORDER.indexOf(x.what) - ORDER.indexOf(y.what),
+);
 const table = rows.map((r) => {
   const reference = find('reference', r.size, r.viewer);
   const speedUp =
@@ -377,7 +409,7 @@ const table = rows.map((r) => {
 notes.push(
   `Corpus: the four bundled documents repeated with two of ${WORDS.length} words in title and content and one of ${ROLES.length} access levels, fixed seed; contents cut at 2,000 characters.`,
   `Queries, in turn: ${QUERIES.map((q) => `"${q}"`).join(', ')}. Viewers: a doctor (endocrinology, internal medicine) and a patient.`,
-  `Domain rows: wall time of one search, ${ROUNDS.warmup} warm-up searches first; every reference answer was compared with the index's answer (deep equality) and the run fails if they differ.`,
+  `Domain rows: wall time of one search, ${ROUNDS.warmup} warm-up searches first; a full garbage collection after building each corpus and its index (done once per knowledge base) and before the reference rows; every reference answer was compared with the index's answer (deep equality) and the run fails if they differ.`,
   `Index build (once per knowledge base): ${[...buildMs].map(([size, ms]) => `${size.toLocaleString('en-US')} documents ${Math.round(ms)} ms`).join(', ')}.`,
   `Server rows: sequential requests over HTTP on 127.0.0.1 (keep-alive, client time included) to an in-process Fastify with SQLite and the local evaluation of the authorization model, one audit row per request. The search and GET /api/knowledge/:id alternate in the same rounds; the per-document row is a second server whose authorizer lacks the facts-only promise (${ROUNDS.perDocument} rounds).`,
   `${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; 1-minute load average ${loadBefore} at the start, ${load()} at the end (the machine is shared: other builds and tests run alongside).`,
