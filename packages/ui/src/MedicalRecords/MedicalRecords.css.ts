@@ -69,9 +69,11 @@ export const fullRow = style({
 
 /**
  * A long list of cards scrolls inside a box of the table's height; only the rows in view are rendered. The
- * padding keeps the cards' shadows and focus rings inside the box.
+ * padding keeps the cards' shadows and focus rings inside the box. Positioned, so that the visually hidden
+ * (absolutely positioned) labels inside the cards are clipped by the box instead of lengthening the page.
  */
 export const listScroller = style({
+  position: 'relative',
   maxHeight: vars.size.tableMaxHeight,
   overflowY: 'auto',
   overscrollBehavior: 'contain',

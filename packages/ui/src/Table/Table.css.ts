@@ -9,10 +9,15 @@ export const frame = style({
   backgroundColor: vars.color.surface,
 });
 
-/** Long tables scroll inside a box of fixed height; only the rows in view are rendered. */
+/**
+ * Long tables scroll inside a box of fixed height; only the rows in view are rendered. Positioned, so that
+ * visually hidden (absolutely positioned) text in the cells is clipped by the box instead of lengthening the
+ * page.
+ */
 export const scroller = style([
   frame,
   {
+    position: 'relative',
     maxHeight: vars.size.tableMaxHeight,
     overflowY: 'auto',
     overscrollBehavior: 'contain',
