@@ -11,22 +11,39 @@
  * configured identity provider, and HSTS on the protocol, so helmet's fixed defaults would need overriding
  * header by header, for about as many lines as this file.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type SecurityHeaderOptions = {
   /** The token issuer (the identity provider): its origin may be called and framed by the portal page. */
   readonly issuer: string;
+  /** CSP sources (`'sha256-...'`) of the inline scripts of the portal page (inlineScriptHashes). */
+  readonly pageScriptHashes?: readonly string[];
 };
 
 /**
- * The portal page's policy. Vite emits module scripts and static CSS files (vanilla-extract), so no inline
- * script or style needs a nonce; data: images are the inline icons; the identity provider is called (token
- * endpoint) and framed (silent sign-in) by the Auth0 SDK.
+ * The CSP hash source of every inline script of a page (a `<script>` without `src`). The portal's build puts
+ * one into index.html: the guard that keeps a signed-in user from seeing the prerendered landing (issue 7). The
+ * policy allows exactly these bytes, so no other inline script can run.
  */
-export function portalContentSecurityPolicy(identityOrigin: string): string {
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc\s*=/i.test(attributes) && body.length > 0)
+    .map(([, , body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+}
+
+/**
+ * The portal page's policy. Vite emits module scripts and static CSS files (vanilla-extract), so no style needs
+ * a nonce, and the one inline script of the build is allowed by its hash; data: images are the inline icons;
+ * the identity provider is called (token endpoint) and framed (silent sign-in) by the Auth0 SDK.
+ */
+export function portalContentSecurityPolicy(
+  identityOrigin: string,
+  scriptHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -74,7 +91,7 @@ export function applySecurityHeaders(
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const pagePolicy = portalContentSecurityPolicy(new URL(options.issuer).origin);
+  const pagePolicy = portalContentSecurityPolicy(new URL(options.issuer).origin, options.pageScriptHashes);
   // Set on arrival too, so answers written past onSend (the chat's event stream) carry them.
   app.addHook('onRequest', async (request, reply) => {
     applySecurityHeaders(request, reply);

@@ -4,7 +4,9 @@
  * by the route runner, so every refusal (415, 413, 400) carries the contract's `{ error, message }` body.
  */
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CHAT_TEXTS, fail, ok, type Result } from '@sentinel/domain';
 import {
@@ -41,7 +43,7 @@ import {
   type RouteImpls,
 } from './routes';
 import type { Store } from './store/types';
-import { applySecurityHeaders, registerSecurityHeaders } from './security-headers';
+import { applySecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './security-headers';
 import { apiRateLimitFromEnv, registerApiRateLimit, type ApiRateLimit } from './rate-limit';
 
 export type ServerOptions = {
@@ -160,7 +162,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Raw bytes for every content type; the route runner decides what is acceptable.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  registerSecurityHeaders(app, { issuer: settings.issuer });
+  const portalPage = settings.portalDist ? join(settings.portalDist, 'index.html') : undefined;
+  registerSecurityHeaders(app, {
+    issuer: settings.issuer,
+    pageScriptHashes:
+      portalPage && existsSync(portalPage) ? inlineScriptHashes(readFileSync(portalPage, 'utf8')) : [],
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -231,7 +238,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerRoutes(app, impls, env);
 
   if (settings.portalDist) {
-    await app.register(fastifyStatic, { root: settings.portalDist, index: ['index.html'], wildcard: false });
+    // preCompressed: the build's .br and .gz beside each file (apps/portal/vite.config.ts), for who accepts them.
+    await app.register(fastifyStatic, {
+      root: settings.portalDist,
+      index: ['index.html'],
+      wildcard: false,
+      preCompressed: true,
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
