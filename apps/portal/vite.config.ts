@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import type * as PrerenderModule from './src/prerender';
+import type { SessionPreloads } from './src/prerender';
 import { forbiddenKindsOf } from './scripts/bundleRules.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -45,22 +47,78 @@ function bundleGuard(): Plugin {
   };
 }
 
+/** The modules a returning user's page loads after the entry: the sign-in SDK, the signed-in pages, and per
+ * dashboard path its screen (the same modules main.tsx and SignedInPages import). */
+const SESSION_MODULES = ['src/SdkSession.tsx', 'src/SignedInPages.tsx'];
+const DASHBOARD_MODULES: Readonly<Record<string, string>> = {
+  '/patient-dashboard': 'src/dashboards/PatientDashboard.ts',
+  '/doctor-dashboard': 'src/dashboards/DoctorPortal.ts',
+  '/admin-dashboard': 'src/dashboards/AdminDashboard.ts',
+};
+
 /**
- * Issue 7: renders the landing into the built index.html (src/prerender.tsx), so a visitor's first paint needs
- * no JavaScript. The module is built for Node with the same React and vanilla-extract plugins as the app, so its
- * class names are the ones of the built stylesheets.
+ * The files (JS chunks and their CSS, as URLs) that the given modules' chunks need beyond what the entry's
+ * index.html already loads.
+ */
+function sessionPreloads(bundle: Rolldown.OutputBundle, base: string): SessionPreloads {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  );
+  const closure = (start: Rolldown.OutputChunk) => {
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName];
+      if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+      seen.add(fileName);
+      chunk.imports.forEach(visit);
+    };
+    visit(start.fileName);
+    return [...seen];
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build has no entry chunk');
+  const loaded = new Set(closure(entry));
+  const filesOf = (modules: readonly string[]) => {
+    const js = new Set<string>();
+    for (const module of modules) {
+      const id = path.join(here, module);
+      const chunk = chunks.find((c) => c.facadeModuleId === id);
+      if (!chunk) throw new Error(`No chunk of its own for ${module}: it is no longer imported lazily`);
+      closure(chunk).forEach((file) => loaded.has(file) || js.add(file));
+    }
+    const css = [...js].flatMap((file) => {
+      const chunk = bundle[file];
+      return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+    });
+    return [...js, ...css].map((file) => `${base}${file}`);
+  };
+  const always = filesOf(SESSION_MODULES);
+  const byPath = Object.entries(DASHBOARD_MODULES).map(([route, module]) => [
+    route,
+    filesOf([module]).filter((file) => !always.includes(file)),
+  ]);
+  return { always, byPath: Object.fromEntries(byPath) as Record<string, string[]> };
+}
+
+/**
+ * Issue 7: puts the prerendered landing and the returning user's early downloads into the built index.html
+ * (src/prerender.tsx). The module is built for Node with the same React and vanilla-extract plugins as the app,
+ * so its class names are the ones of the built stylesheets.
  */
 function prerenderLanding(): Plugin {
   let outDir = '';
+  let base = '/';
   return {
     name: 'sentinel-prerender-landing',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
     },
     writeBundle: {
       sequential: true,
-      async handler() {
+      async handler(_options, bundle) {
+        const preloads = sessionPreloads(bundle, base);
         const cache = path.join(here, '.cache');
         mkdirSync(cache, { recursive: true });
         const serverOut = mkdtempSync(path.join(cache, 'prerender-'));
@@ -77,11 +135,11 @@ function prerenderLanding(): Plugin {
           });
           const entry = readdirSync(serverOut).find((file) => /^prerender\.m?js$/.test(file));
           if (!entry) throw new Error(`The prerender build wrote no module into ${serverOut}`);
-          const { prerenderIndexHtml } = (await import(pathToFileURL(path.join(serverOut, entry)).href)) as {
-            prerenderIndexHtml(html: string): string;
-          };
+          const { prerenderIndexHtml } = (await import(
+            pathToFileURL(path.join(serverOut, entry)).href
+          )) as typeof PrerenderModule;
           const index = path.join(outDir, 'index.html');
-          writeFileSync(index, prerenderIndexHtml(readFileSync(index, 'utf8')));
+          writeFileSync(index, prerenderIndexHtml(readFileSync(index, 'utf8'), preloads));
         } finally {
           rmSync(serverOut, { recursive: true, force: true });
         }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from './router';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { authConfig } from './config';
 import { loadSdkSession } from './PortalSession';
@@ -41,6 +41,16 @@ function startSignedInDownloads() {
   import('./SignedInPages').catch(ignore);
   DASHBOARD_CHUNKS[window.location.pathname]?.().catch(ignore);
 }
+
+/**
+ * zod decides whether it may compile checks with `new Function` while the contract chunk builds its schemas, so
+ * before the ui's API client can call checkWithoutCodeGeneration; under the page's CSP that probe is reported
+ * as a violation (a DevTools issue: Lighthouse best practices). zod keeps its settings in this global
+ * (zod/v4/core's globalConfig, shared by every copy of zod on the page), so set before any zod code runs, the
+ * probe never happens.
+ */
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
 
 startSignedInDownloads();
 

@@ -1,10 +1,16 @@
 /**
- * Issue 7: the landing, rendered at build time into index.html (the `sentinel-prerender-landing` plugin of
- * vite.config.ts runs this module in Node), so a visitor's first paint needs no JavaScript. The markup is what
- * App renders for a visitor (src/App.tsx: theme, alert region, the landing); main.tsx then renders the app
- * over it. A small inline script (allowed by the page's CSP through its sha256, apps/api/src/security-headers.ts)
- * runs before the first paint: where the browser may hold a session or a sign-in answer arrived, it removes the
- * landing, so a signed-in user never sees it flash; for a viewer who prefers dark it switches the theme.
+ * Issue 7: what the build puts into index.html (the `sentinel-prerender-landing` plugin of vite.config.ts runs
+ * this module in Node), so that no page waits on a chain of downloads:
+ *
+ * - The landing, rendered at build time, so a visitor's first paint needs no bundle. It is the markup App
+ *   renders for a visitor (src/App.tsx: theme, alert region, the landing); main.tsx renders the app over it.
+ *   It sits in an inert <template> that a script moves into #root only for a visitor, so a signed-in user never
+ *   sees it flash and their browser does not even lay it out.
+ * - For a returning user, the files of the sign-in SDK, the signed-in pages and the path's dashboard are
+ *   requested at once, from the head, in parallel with the entry bundle (they would otherwise load one after the
+ *   other, each discovered when the one before runs).
+ *
+ * Both are inline scripts, allowed by the page's CSP through their sha256 (apps/api/src/security-headers.ts).
  */
 import {
   AlertProvider,
@@ -16,8 +22,18 @@ import {
 } from '@sentinel/ui';
 import { renderToString } from 'react-dom/server';
 
-/** Where the prerendered page goes in index.html: the app's container, empty in the source. */
+/** Where the page goes in index.html: the app's container, empty in the source. */
 export const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</title>';
+const TEMPLATE_ID = 'prerendered-landing';
+/** Set on <html> by the head script when the browser may hold a session. */
+const SESSION_ATTRIBUTE = 'data-session';
+
+/** Files to request early for a returning user: always, and for one path (its dashboard). */
+export type SessionPreloads = {
+  readonly always: readonly string[];
+  readonly byPath: Readonly<Record<string, readonly string[]>>;
+};
 
 /** The theme classes of ThemeProvider, read from its markup so they never drift from the component. */
 function themeWrapperClass(theme: 'light' | 'dark'): string {
@@ -28,30 +44,49 @@ function themeWrapperClass(theme: 'light' | 'dark'): string {
 }
 
 /**
- * The script that decides, before the first paint, whether the landing may stay. It removes the landing when
- * the Auth0 SDK may restore a session (its `auth0.*.is.authenticated` cookies, its `@@auth0spajs@@::` cache in
- * localStorage) or a sign-in answer (`?code=`/`?error=`) arrived: the same hints src/session.utils.ts reads
- * (mayHaveSdkSession), taken for any client id, since a landing removed once too often costs only this paint.
+ * The head script: when the Auth0 SDK may restore a session (its `auth0.*.is.authenticated` cookies, its
+ * `@@auth0spajs@@::` cache in localStorage) or a sign-in answer (`?code=`/`?error=`) arrived -- the hints
+ * src/session.utils.ts reads (mayHaveSdkSession), here for any client id, since a wrong guess costs only an
+ * early download or the prerendered paint -- it marks the page and requests the signed-in files.
  */
-export function landingGuardScript(lightClass: string, darkClass: string): string {
+export function sessionScript(preloads: SessionPreloads): string {
   return [
     '(function(){',
-    'var root=document.getElementById("root"),page=root&&root.firstElementChild;if(!page)return;',
-    'var keep=!/(^|;)\\s*(_legacy_)?auth0\\.([^=;]*\\.)?is\\.authenticated=/.test(document.cookie)',
-    '&&!/[?&](connect_)?(code|error)=/.test(location.search);',
-    'try{keep=keep&&!Object.keys(localStorage).some(function(k){return k.indexOf("@@auth0spajs@@::")===0})}catch(e){}',
-    'if(!keep){root.replaceChildren();return}',
-    `if(matchMedia("(prefers-color-scheme: dark)").matches&&page.className===${JSON.stringify(lightClass)}){`,
-    `page.className=${JSON.stringify(darkClass)};page.setAttribute("data-theme","dark")}`,
+    'var session=/(^|;)\\s*(_legacy_)?auth0\\.([^=;]*\\.)?is\\.authenticated=/.test(document.cookie)',
+    '||/[?&](connect_)?(code|error)=/.test(location.search);',
+    'try{session=session||Object.keys(localStorage).some(function(k){return k.indexOf("@@auth0spajs@@::")===0})}catch(e){}',
+    'if(!session)return;',
+    `document.documentElement.setAttribute(${JSON.stringify(SESSION_ATTRIBUTE)},"");`,
+    `var p=${JSON.stringify(preloads)};`,
+    'p.always.concat(p.byPath[location.pathname]||[]).forEach(function(href){',
+    'var link=document.createElement("link"),css=/\\.css$/.test(href);',
+    'link.rel=css?"preload":"modulepreload";if(css)link.as="style";',
+    // Vite's loader requests the same files with crossorigin: the same mode, so the same cache entry.
+    'link.crossOrigin="";link.href=href;document.head.appendChild(link)});',
     '})();',
   ].join('');
 }
 
-/** index.html with the visitor's landing inside #root and the guard script right after it. */
-export function prerenderIndexHtml(indexHtml: string): string {
-  if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to render into`);
+/** The body script: for a visitor, the prerendered landing goes into #root, in the dark theme if preferred. */
+export function landingScript(lightClass: string, darkClass: string): string {
+  return [
+    '(function(){',
+    `var root=document.getElementById("root"),template=document.getElementById(${JSON.stringify(TEMPLATE_ID)});`,
+    'if(!root||!template)return;',
+    `if(!document.documentElement.hasAttribute(${JSON.stringify(SESSION_ATTRIBUTE)})){`,
+    'var page=template.content.firstElementChild;',
+    `if(page&&page.className===${JSON.stringify(lightClass)}&&matchMedia("(prefers-color-scheme: dark)").matches){`,
+    `page.className=${JSON.stringify(darkClass)};page.setAttribute("data-theme","dark")}`,
+    'root.replaceChildren(template.content)}',
+    'template.remove();',
+    '})();',
+  ].join('');
+}
+
+/** The visitor's page: what App renders at any path for someone without a session. */
+export function renderVisitorPage(): string {
   const visitor = { status: 'signedOut', login: () => undefined } as const;
-  const page = renderToString(
+  return renderToString(
     <ThemeProvider theme="light">
       <AlertProvider>
         <SessionProvider session={visitor}>
@@ -61,8 +96,19 @@ export function prerenderIndexHtml(indexHtml: string): string {
       </AlertProvider>
     </ThemeProvider>,
   );
+}
+
+/** index.html with the session script in the head and the visitor's landing after #root. */
+export function prerenderIndexHtml(indexHtml: string, preloads: SessionPreloads): string {
+  if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to render into`);
+  if (!indexHtml.includes(HEAD_END))
+    throw new Error(`index.html has no ${HEAD_END} to put the head script after`);
   const light = themeWrapperClass('light');
   if (!light.includes(lightTheme)) throw new Error('The light theme class is not on the prerendered page');
-  const guard = `<script>${landingGuardScript(light, themeWrapperClass('dark'))}</script>`;
-  return indexHtml.replace(ROOT_ELEMENT, `<div id="root">${page}</div>${guard}`);
+  const landing =
+    `${ROOT_ELEMENT}<template id="${TEMPLATE_ID}">${renderVisitorPage()}</template>` +
+    `<script>${landingScript(light, themeWrapperClass('dark'))}</script>`;
+  return indexHtml
+    .replace(HEAD_END, `${HEAD_END}\n    <script>${sessionScript(preloads)}</script>`)
+    .replace(ROOT_ELEMENT, landing);
 }

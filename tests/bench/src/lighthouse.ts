@@ -138,11 +138,12 @@ async function measure(target: Target): Promise<Measured> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
-    // The whole report, for whoever looks into a score (git-ignored).
-    writeFileSync(
-      path.join(CACHE, `${target.path === '/' ? 'landing' : target.path.slice(1)}.json`),
-      JSON.stringify(lhr),
-    );
+    // The whole report and the page's trace (Performance panel: File > Load), for whoever looks into a score
+    // (git-ignored).
+    const file = target.path === '/' ? 'landing' : target.path.slice(1);
+    writeFileSync(path.join(CACHE, `${file}.json`), JSON.stringify(lhr));
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(path.join(CACHE, `${file}.trace.json`), JSON.stringify(trace));
     const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const audits = Object.values(lhr.audits) as Audit[];
