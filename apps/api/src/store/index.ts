@@ -33,6 +33,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { StoreClosedError } from './errors';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { groupCommit, type GroupCommit } from './group-commit';
 import { migrationProvider } from './migrations';
 import { operations } from './operations';
@@ -82,6 +83,8 @@ type Sqlite = {
   readonly changes: () => number;
   /** Durable commits for a database file; none for ':memory:'. */
   readonly commits: GroupCommit | undefined;
+  /** WAL checkpoints on their own thread (file databases only). */
+  readonly checkpoints: Checkpointer | undefined;
 };
 
 function sqliteDialect(dataDir: string): Sqlite {
@@ -99,6 +102,8 @@ function sqliteDialect(dataDir: string): Sqlite {
     database.pragma(`synchronous = ${file === ':memory:' ? 'FULL' : 'NORMAL'}`);
     database.pragma('foreign_keys = ON');
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // Checkpoints run on a thread of their own (./checkpointer.ts), not inside a COMMIT on the event loop.
+    if (file !== ':memory:') database.pragma('wal_autocheckpoint = 0');
   } catch (error) {
     database.close();
     throw error;
@@ -108,6 +113,17 @@ function sqliteDialect(dataDir: string): Sqlite {
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     changes: () => totalChanges.get() as number,
     commits: file === ':memory:' ? undefined : groupCommit(`${file}-wal`),
+    checkpoints:
+      file === ':memory:'
+        ? undefined
+        : startCheckpointer({
+            file,
+            busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+            onFailure: (error) => {
+              console.error(`SQLite: ${error.message}; checkpoints run inside commits again.`);
+              database.pragma('wal_autocheckpoint = 1000');
+            },
+          }),
   };
 }
 
@@ -171,6 +187,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     await commits?.sync();
   } catch (error) {
     commits?.close();
+    await sqlite?.checkpoints?.close();
     await db.destroy();
     throw error;
   }
@@ -197,6 +214,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
         return value;
       });
       if (wrote || group.unsynced) await group.sync();
+      if (wrote) sqlite?.checkpoints?.afterCommit();
       return result;
     } finally {
       wrote?.done();
@@ -226,6 +244,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     close() {
       closing ??= (async () => {
         await Promise.allSettled([...running]);
+        await sqlite?.checkpoints?.close();
         await db.destroy();
         commits?.close();
       })();
