@@ -18,6 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { getPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildServer } from '@sentinel/api';
@@ -236,6 +237,8 @@ async function main() {
         '/api/me, /api/records, /api/appointments, /api/prescriptions, /api/knowledge, a knowledge search and a ' +
         'PATCH of an appointment status (audited writes that do not grow what is read back; the audit table grows).',
       'Heap: the main isolate (the server) after two forced full GCs between slices; RSS includes the load generator.',
+      `Process priority (nice) ${getPriority()}: run with \`nice -n 19\` beside other measurements, so that it takes only ` +
+        'the CPU they leave (requests/s then follows their load; errors and memory do not depend on it).',
       machineNote(),
     ],
   });
