@@ -1,7 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from './router';
+import { BrowserRouter, MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS } from '@sentinel/domain';
 import { ADMIN_HEADER, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
@@ -459,6 +459,58 @@ describe('the Auth0 SDK configuration', () => {
     const onRedirectCallback = sdk.providerProps.onRedirectCallback as (s?: { returnTo?: string }) => void;
     onRedirectCallback({ returnTo: '//evil.example/steal' });
     await waitFor(() => expect(currentPath()).toBe('/admin-dashboard'));
+  });
+});
+
+describe('routing on react-router-dom', () => {
+  function ShowNavigation() {
+    const location = useLocation();
+    return (
+      <output data-testid="navigation">{`${useNavigationType()} ${JSON.stringify(location.state)}`}</output>
+    );
+  }
+
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("replaces a visitor's deep link by / (Back does not lead to it again) and keeps it for signing in", () => {
+    render(
+      <MemoryRouter initialEntries={['/admin-dashboard?tab=users']}>
+        <App config={CONFIG} />
+        <ShowLocation />
+        <ShowNavigation />
+      </MemoryRouter>,
+    );
+    expect(currentPath()).toBe('/');
+    expect(screen.getByTestId('navigation').textContent).toBe(
+      'REPLACE {"returnTo":"/admin-dashboard?tab=users"}',
+    );
+  });
+
+  it('shows the page of a path written with a trailing slash', async () => {
+    sdk.state = signedInAs(PERSONAS.sam);
+    renderAt('/admin-dashboard/');
+    expect(await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title })).toBeDefined();
+  });
+
+  it("in the browser, writes the dashboard's address into the address bar and follows Back and Forward", async () => {
+    sdk.state = signedInAs(PERSONAS.sam);
+    setSessionCookie();
+    window.history.replaceState(null, '', '/');
+    render(
+      <BrowserRouter>
+        <App config={CONFIG} />
+      </BrowserRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: ADMIN_HEADER.title })).toBeDefined();
+    expect(window.location.pathname).toBe('/admin-dashboard');
+    // What the browser does on Back or Forward: the address changes, then popstate.
+    await act(async () => {
+      window.history.pushState(null, '', '/challenge-demo');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CHALLENGE_PAGE_TEXTS.heading }),
+    ).toBeDefined();
   });
 });
 

@@ -12,7 +12,8 @@ const REAL_CLOCK = { now: () => new Date() };
 
 /**
  * The portal: the ui's providers, the session (the unmodified Auth0 SDK, loaded when needed; embedded provider
- * by default), and the §2 routes. Rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests; src/router.tsx).
+ * by default), and the §2 routes. Rendered inside a react-router-dom router (BrowserRouter in main.tsx, MemoryRouter
+ * in tests).
  */
 export function App({ config = authConfig }: { config?: AuthConfig }) {
   const theme = usePreferredTheme();

@@ -2,7 +2,7 @@ import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
 import { LOGIN_ERRORS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
 import { IdleTimeout, SessionProvider, type Session } from '@sentinel/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from './router';
+import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
 import { usedSecondFactor, wantedPathFrom } from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';

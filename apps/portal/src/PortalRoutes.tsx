@@ -1,7 +1,7 @@
 import { decideRoute } from '@sentinel/domain';
 import { Landing, LoadingScreen, useSession } from '@sentinel/ui';
 import { Suspense, lazy } from 'react';
-import { Navigate, useLocation } from './router';
+import { Navigate, useLocation } from 'react-router-dom';
 
 const SignedInPages = lazy(() => import('./SignedInPages'));
 

@@ -1,7 +1,7 @@
 import { LOGIN_ERRORS, isIncompleteCallback } from '@sentinel/domain';
 import { SessionProvider, type Session } from '@sentinel/ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from './router';
+import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
 import type { LoginRequest } from './AuthSession';
 import type * as SdkSessionExports from './SdkSession';

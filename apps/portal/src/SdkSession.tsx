@@ -1,7 +1,7 @@
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
 import { AUTH_SCOPE, addressAfterCallback } from '@sentinel/domain';
 import { useCallback, type ReactNode } from 'react';
-import { useNavigate } from './router';
+import { useNavigate } from 'react-router-dom';
 import { AuthSession, type LoginRequest } from './AuthSession';
 import type { AuthConfig } from './config';
 

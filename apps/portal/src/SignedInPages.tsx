@@ -14,7 +14,7 @@ import {
   type ApiClient,
 } from '@sentinel/ui';
 import { Suspense, lazy, useMemo } from 'react';
-import { Route, Routes, useNavigate } from './router';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { isSignedOutTokenError } from './session.utils';
 
 const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));

@@ -5,10 +5,16 @@ import { useClock } from '../clock/ClockProvider';
 import { CloseIcon, DocumentIcon, LockIcon, RefreshIcon, WarningIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Markdown } from '../Markdown/Markdown';
+import { TabScreen, lazyScreen } from '../TabScreen/TabScreen';
 import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
 import { CHAT_PANEL_TEXTS, formatMessageTime, type ChatMessageView } from './ChatPanel.utils';
-import { ToolResult } from './ToolResult';
+
+/**
+ * Issue 7: the tool cards (with the calendar's .ics helpers and the approval's live checks) are fetched with the
+ * first reply that carries one, not with the chat's first paint.
+ */
+const LazyToolResult = lazyScreen(() => import('./ToolResult').then((m) => m.ToolResult));
 
 type ReferenceProps = {
   documentId: string;
@@ -108,7 +114,9 @@ export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: C
           <Text size="xsmall">{CHAT_PANEL_TEXTS.failureDetail(message.detail)}</Text>
         ) : null}
         {message.tool && !message.streaming ? (
-          <ToolResult tool={message.tool} pending={pending} onRetry={onRetry} />
+          <TabScreen label="tool result" texts={CHAT_PANEL_TEXTS.toolResultDownload} spinnerSize="small">
+            <LazyToolResult tool={message.tool} pending={pending} onRetry={onRetry} />
+          </TabScreen>
         ) : null}
         {refs.length > 0 && !message.streaming ? (
           <>

@@ -386,7 +386,7 @@ describe('rate-limit wording', () => {
 });
 
 describe('chat panel: knowledge document (§2)', () => {
-  it('opens the document in a dialog with its markdown content', () => {
+  it('opens the document in a dialog with its markdown content', async () => {
     renderScreen({
       document: {
         state: 'open',
@@ -408,7 +408,8 @@ describe('chat panel: knowledge document (§2)', () => {
         },
       },
     });
-    const dialog = screen.getByRole('dialog', { name: 'Metformin' });
+    // The viewer's code is fetched when a document is first opened (issue 7).
+    const dialog = await screen.findByRole('dialog', { name: 'Metformin' }, { timeout: 5000 });
     expect(within(dialog).getByRole('heading', { name: 'Dosing' })).toBeTruthy();
     expect(dialog.textContent).toContain('Jan 15, 2026');
   });

@@ -18,6 +18,7 @@ import {
 import { useSession } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
+import { TabScreen, lazyScreen } from '../TabScreen/TabScreen';
 import { Heading, Text } from '../Text/Text';
 import { AssistantUnavailable } from './AssistantUnavailable';
 import { ChatMessageItem } from './ChatMessageItem';
@@ -31,7 +32,19 @@ import {
   useKnowledgeList,
 } from './ChatPanel.data';
 import { CHAT_PANEL_TEXTS, currentSuggestions, type ChatMessageView } from './ChatPanel.utils';
-import { KnowledgeDocumentDialog, type DocumentState } from './KnowledgeDocumentDialog';
+import type { DocumentState } from './KnowledgeDocumentDialog';
+
+/**
+ * Issue 7: the document viewer is not part of the chat's first paint. It is fetched when a reply cites a
+ * document (so it is usually there by the time a reference is opened), or else when one is opened.
+ */
+const LazyKnowledgeDocumentDialog = lazyScreen(() =>
+  import('./KnowledgeDocumentDialog').then((m) => m.KnowledgeDocumentDialog),
+);
+const preloadDocumentViewer = () => {
+  // A failed early download is not reported here: the viewer asks again when opened and says so if it fails.
+  LazyKnowledgeDocumentDialog.preload().catch(() => undefined);
+};
 
 /** The assistant's status as the panel shows it (`GET /api/assistant/status`). */
 export type AssistantStatusView =
@@ -177,6 +190,14 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
   const { assistant, documentCount, messages, pending, thinking, emergency, document } = props;
   const logRef = useRef<HTMLDivElement>(null);
   const lastContent = messages.at(-1)?.content;
+  const citesDocuments = messages.some((message) => (message.knowledgeRefs?.length ?? 0) > 0);
+  // Once opened, the viewer stays mounted, so that closing it hands focus back to the reference (Dialog).
+  const [viewerMounted, setViewerMounted] = useState(document.state !== 'closed');
+  if (document.state !== 'closed' && !viewerMounted) setViewerMounted(true);
+
+  useEffect(() => {
+    if (citesDocuments) preloadDocumentViewer();
+  }, [citesDocuments]);
 
   // Keep the newest message in view as messages and tokens arrive.
   useEffect(() => {
@@ -279,11 +300,19 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
         <Composer pending={pending} onSend={props.onSend} onStop={props.onStop} />
       </div>
       <PanelFooter documentCount={documentCount} />
-      <KnowledgeDocumentDialog
-        document={document}
-        onClose={props.onCloseDocument}
-        onRetry={props.onRetryDocument}
-      />
+      {viewerMounted ? (
+        <TabScreen
+          label="document viewer"
+          texts={CHAT_PANEL_TEXTS.documentViewerDownload}
+          spinnerSize="small"
+        >
+          <LazyKnowledgeDocumentDialog
+            document={document}
+            onClose={props.onCloseDocument}
+            onRetry={props.onRetryDocument}
+          />
+        </TabScreen>
+      ) : null}
     </section>
   );
 }

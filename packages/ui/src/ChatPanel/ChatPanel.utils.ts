@@ -356,6 +356,16 @@ export const CHAT_PANEL_TEXTS = {
   statusLoading: 'Connecting to the AI assistant...',
   tryAgain: 'Try again',
   documentLoading: 'Loading document...',
+  /** While the code of a tool card (issue 7: fetched with the first reply that has one) downloads, or failed to. */
+  toolResultDownload: {
+    loading: 'Loading the tool result...',
+    failed: 'The tool result could not be loaded. Check your connection and try again.',
+  },
+  /** While the document viewer's code (fetched when a reference is about to be opened) downloads, or failed to. */
+  documentViewerDownload: {
+    loading: 'Loading document...',
+    failed: 'The document viewer could not be loaded. Check your connection and try again.',
+  },
   documentContent: 'Document content',
   notAvailableBody:
     'No AI provider is configured for this environment. Configure one of these providers in the environment variables of the API server, then restart it:',

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ErrorState } from '../ErrorState/ErrorState';
-import { Spinner } from '../Spinner/Spinner';
+import { Spinner, type SpinnerSize } from '../Spinner/Spinner';
 
 export const TAB_SCREEN_TEXTS = {
   loading: (label: string) => `Loading ${label}...`,
@@ -54,7 +54,7 @@ function retryFailedScreens() {
   renewals.forEach((renew) => renew());
 }
 
-type BoundaryProps = { label: string; children: ReactNode };
+type BoundaryProps = { label: string; failedText: string; children: ReactNode };
 type BoundaryState = { failed: boolean };
 
 /** Catches a screen download that failed, says so, and renders the screen again on Try again. */
@@ -74,7 +74,7 @@ class DownloadBoundary extends Component<BoundaryProps, BoundaryState> {
     if (!this.state.failed) return this.props.children;
     return (
       <ErrorState
-        message={TAB_SCREEN_TEXTS.failed(this.props.label)}
+        message={this.props.failedText}
         onRetry={() => {
           retryFailedScreens();
           this.setState({ failed: false });
@@ -84,25 +84,46 @@ class DownloadBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
+/** What the loading and failure states say. */
+export type TabScreenTexts = { readonly loading: string; readonly failed: string };
+
 export type TabScreenProps = {
   /** The tab's label, for the loading and failure messages. */
   label: string;
+  /**
+   * The loading and failure messages, for a part of a screen fetched when first needed (a chat's tool card),
+   * where the messages made from a tab's label would not read well.
+   */
+  texts?: TabScreenTexts;
+  /** The loading indicator's size: small inside a screen, standard for a tab's whole panel. */
+  spinnerSize?: SpinnerSize;
   children: ReactNode;
 };
 
-/** The loading state of a tab whose screen is still downloading. */
-export function TabScreenLoading({ label }: { label: string }) {
-  return <Spinner label={TAB_SCREEN_TEXTS.loading(label)} />;
+/** The loading state of a tab whose screen (or of a part whose code) is still downloading. */
+export function TabScreenLoading({
+  label,
+  text = TAB_SCREEN_TEXTS.loading(label),
+  size,
+}: {
+  label: string;
+  text?: string;
+  size?: SpinnerSize;
+}) {
+  return <Spinner label={text} size={size} />;
 }
 
 /**
  * Wraps a tab's screen (a lazyScreen): a loading state while its code downloads, and an error with Try again when
- * the download fails, inside the tab panel, so the tabs stay usable either way.
+ * the download fails, inside the tab panel, so the tabs stay usable either way. Wraps a lazily fetched part of a
+ * screen the same way (with `texts`), so the rest of the screen stays usable.
  */
-export function TabScreen({ label, children }: TabScreenProps) {
+export function TabScreen({ label, texts, spinnerSize, children }: TabScreenProps) {
   return (
-    <DownloadBoundary label={label}>
-      <Suspense fallback={<TabScreenLoading label={label} />}>{children}</Suspense>
+    <DownloadBoundary label={label} failedText={texts?.failed ?? TAB_SCREEN_TEXTS.failed(label)}>
+      <Suspense fallback={<TabScreenLoading label={label} text={texts?.loading} size={spinnerSize} />}>
+        {children}
+      </Suspense>
     </DownloadBoundary>
   );
 }
