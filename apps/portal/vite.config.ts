@@ -56,10 +56,7 @@ const DASHBOARD_MODULES: Readonly<Record<string, string>> = {
   '/admin-dashboard': 'src/dashboards/AdminDashboard.ts',
 };
 
-/**
- * The files (JS chunks and their CSS, as URLs) that the given modules' chunks need beyond what the entry's
- * index.html already loads.
- */
+/** The chunks (as URLs) to request early for a returning user, beyond what index.html already loads. */
 function sessionPreloads(bundle: Rolldown.OutputBundle, base: string): SessionPreloads {
   const chunks = Object.values(bundle).filter(
     (output): output is Rolldown.OutputChunk => output.type === 'chunk',
@@ -78,24 +75,21 @@ function sessionPreloads(bundle: Rolldown.OutputBundle, base: string): SessionPr
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The build has no entry chunk');
   const loaded = new Set(closure(entry));
-  const filesOf = (modules: readonly string[]) => {
-    const js = new Set<string>();
-    for (const module of modules) {
-      const id = path.join(here, module);
-      const chunk = chunks.find((c) => c.facadeModuleId === id);
-      if (!chunk) throw new Error(`No chunk of its own for ${module}: it is no longer imported lazily`);
-      closure(chunk).forEach((file) => loaded.has(file) || js.add(file));
-    }
-    const css = [...js].flatMap((file) => {
-      const chunk = bundle[file];
-      return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-    });
-    return [...js, ...css].map((file) => `${base}${file}`);
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId === path.join(here, module));
+    if (!chunk) throw new Error(`No chunk of its own for ${module}: it is no longer imported lazily`);
+    return chunk;
   };
-  const always = filesOf(SESSION_MODULES);
+  const url = (file: string) => `${base}${file}`;
+  // The sign-in SDK and the signed-in pages with every chunk they import (the SDK is the largest download).
+  const always = [
+    ...new Set(SESSION_MODULES.flatMap((module) => closure(chunkOf(module)).filter((f) => !loaded.has(f)))),
+  ].map(url);
+  // Only the dashboard's own chunk: main.tsx imports it as soon as the entry runs, and Vite's loader then
+  // requests its dependencies (each link costs the parser time, so the head asks only for what wins most).
   const byPath = Object.entries(DASHBOARD_MODULES).map(([route, module]) => [
     route,
-    filesOf([module]).filter((file) => !always.includes(file)),
+    [url(chunkOf(module).fileName)],
   ]);
   return { always, byPath: Object.fromEntries(byPath) as Record<string, string[]> };
 }
