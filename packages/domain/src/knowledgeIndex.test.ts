@@ -150,6 +150,51 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
     }
   });
 
+  it('finds a word written with punctuation around it, and a query word holding punctuation only with it', () => {
+    const punctuated = [
+      doc('plain', 'Diabetes', 'x'),
+      doc('full-stop', 'About diabetes.', 'x'),
+      doc('bracket', 'Care (diabetes, kidney)', 'x'),
+      doc('hyphen', 'Pre-diabetes', 'x'),
+      doc('content', 'Notes', 'On "diabetes": see (diabetes, type 2) and diabetes.'),
+    ];
+    const index = buildKnowledgeIndex(punctuated);
+    for (const query of [
+      'diabetes',
+      'diabetes,',
+      '(diabetes',
+      'diabetes.',
+      '-diabetes',
+      'diabetes"',
+      'e-d',
+    ]) {
+      const expected = punctuated.flatMap((entry, position) =>
+        isRelevant(scoreRelevance(query, entry)) ? [position] : [],
+      );
+      expect(findRelevant(index, query)).toEqual({ ok: true, value: expected });
+    }
+    expect(findRelevant(index, 'diabetes')).toEqual({ ok: true, value: [0, 1, 2, 3] });
+    expect(findRelevant(index, '(diabetes,')).toEqual({ ok: true, value: [2] });
+    expect(findRelevant(index, '(diabetes, kidney)')).toEqual({ ok: true, value: [2] });
+  });
+
+  it('finds entries at every position of a large base, for words held by few entries and by most', () => {
+    // 100 entries: position sets span four words of 32; "rare" is listed per entry, "common" is kept as a set.
+    const rare = new Set([0, 31, 32, 63, 64, 99]);
+    const large = Array.from({ length: 100 }, (_, i) =>
+      doc(`n${i}`, rare.has(i) ? `Rare note ${i}` : `Note ${i}`, i % 10 === 5 ? 'x' : 'common words'),
+    );
+    const index = buildKnowledgeIndex(large);
+    expect(findRelevant(index, 'rare')).toEqual({ ok: true, value: [...rare] });
+    expect(findRelevant(index, 'rare common')).toEqual({ ok: true, value: [...rare] });
+    // Content words alone score 0.1 each, so "common words" is relevant nowhere; a title word adds 0.3.
+    expect(findRelevant(index, 'common words')).toEqual({ ok: true, value: [] });
+    expect(findRelevant(index, 'note common')).toEqual({
+      ok: true,
+      value: large.flatMap((_, i) => (i % 10 === 5 ? [] : [i])),
+    });
+  });
+
   it('lowercases whole texts, so a Greek final sigma matches as the rule matches it', () => {
     const greek = [doc('greek', 'ΟΔΟΣ ΥΓΕΙΑΣ', 'ΟΔΟΣ')];
     for (const query of ['οδος', 'οδοσ', 'ΟΔΟΣ']) {
@@ -296,6 +341,10 @@ const WORDS = [
   'σ',
   '😀ab',
   '(x-y)',
+  'diabetes.',
+  '(diabetes,',
+  '"blood"',
+  'pre-diabetes',
 ];
 const SEPARATORS = [' ', ' ', '  ', '\t', '\n', '\u00a0', '\u2028', ''];
 
@@ -396,6 +445,20 @@ describe('the knowledge index is the plain search, faster (property)', () => {
         expect(findRelevant(buildKnowledgeIndex(entries), q)).toEqual({ ok: true, value: expected });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('finds the same entries in bases of up to 200 entries, where common words are kept as sets', () => {
+    const largeBaseArb = fc.array(fc.oneof(documentArb, builtinArb), { minLength: 33, maxLength: 200 });
+    fc.assert(
+      fc.property(largeBaseArb, phrase(4), (entries, q) => {
+        fc.pre(q.trim() !== '');
+        const expected = entries.flatMap((entry, position) =>
+          isRelevant(scoreRelevance(q.trim(), entry)) ? [position] : [],
+        );
+        expect(findRelevant(buildKnowledgeIndex(entries), q)).toEqual({ ok: true, value: expected });
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -9,10 +9,15 @@
  *   index keeps the distinct tokens of the lowercased titles and contents (the vocabulary), a trigram index over
  *   the vocabulary to find the tokens holding a word, and for each token the entries whose title or content
  *   holds it. A query word's title and content matches are then exact, read from postings, not from the texts.
- * - The whole query in the title: a title holding the query holds each of its words, so only the titles of the
- *   word with the fewest title matches that hold every word are read, and of those only the ones not relevant
- *   already (points only add, and only relevance is returned). A query without a word longer than 2 characters
- *   can score only this way (category keywords are longer), and then every title is read.
+ * - Points: the score only grows with the points, so an entry is relevant exactly when its points reach the
+ *   fewest that are relevant (4 tenths). A search keeps, per number of points up to that, the set of entries
+ *   with at least as many, as bits (32 entries to a word): adding a word's points to the entries holding it is
+ *   a few passes over words, and the postings of a word held by most entries are read as such a set too. At
+ *   100k documents a search then reads kilobytes, not the megabytes of a list of every holder.
+ * - The whole query in the title: a title holding the query holds each of its words, so only the titles holding
+ *   every word are read, and of those only the ones not relevant already (points only add, and only relevance
+ *   is returned). A query without a word longer than 2 characters can score only this way (category keywords
+ *   are longer), and then every title is read.
  * - Category keywords: entries are grouped by category, and the rule is asked once per category.
  * - Access: the §6 rules read only an entry's access facts (`accessFactsKey`), so entries with the same facts get
  *   the same decision; `accessByFacts` asks the rule once per distinct set of facts. An access that is not a
@@ -70,8 +75,8 @@ export type KnowledgeIndex<T extends KnowledgeEntry> = {
   /** Per vocabulary token: the positions whose title, and whose content, holds it (ascending). */
   readonly titlePostings: FieldPostings;
   readonly contentPostings: FieldPostings;
-  /** Category to its entries' positions (ascending). */
-  readonly categories: ReadonlyMap<string, Int32Array>;
+  /** Category to the set of its entries' positions. */
+  readonly categories: ReadonlyMap<string, PositionSet>;
   /** Entry to its first position. */
   readonly positions: ReadonlyMap<T, number>;
 };
@@ -113,10 +118,33 @@ class IntList {
 }
 
 /**
- * Postings of one field (titles or contents): for each vocabulary token, the ascending positions whose field
- * holds it, in one array (`positions`, token `id` at `offsets[id]` to `offsets[id + 1]`).
+ * Postings of one field (titles or contents): for each vocabulary token, the positions whose field holds it.
+ * A token held by few positions keeps them as an ascending list in one array (`positions`, token `id` at
+ * `offsets[id]` to `offsets[id + 1]`). A token held by more positions than its set has words (one bit per
+ * position, 32 to a word) keeps a set (`sets`, `words` long from `setOf[id] * words`; `setOf[id]` is -1 for a
+ * listed token): that is smaller than its list, and is read 32 positions at a time. Common words are held by
+ * most entries of a large base, so a search then reads kilobytes where the lists held megabytes.
  */
-export type FieldPostings = { readonly offsets: Int32Array; readonly positions: Int32Array };
+export type FieldPostings = {
+  readonly offsets: Int32Array;
+  readonly positions: Int32Array;
+  readonly setOf: Int32Array;
+  readonly sets: Uint32Array;
+};
+
+/** A set of positions: bit `p & 31` of word `p >>> 5` says whether position `p` is in it. */
+type PositionSet = Uint32Array;
+
+/** Words in a position set of `count` positions. */
+const wordsFor = (count: number) => Math.ceil(count / 32);
+
+/** The set of these positions. */
+function setOfPositions(positions: Iterable<number>, words: number): PositionSet {
+  const set = new Uint32Array(words);
+  for (const position of positions)
+    set[position >>> 5] = (set[position >>> 5] as number) | (1 << (position & 31));
+  return set;
+}
 
 /** Collects (position, token) pairs in position order, each pair once, then lays them out by token. */
 class PostingsBuilder {
@@ -129,26 +157,46 @@ class PostingsBuilder {
     this.pairs.push(id);
     this.pairPositions.push(position);
   }
-  build(tokenCount: number): FieldPostings {
+  /** The postings of `tokenCount` tokens over `positionCount` positions. */
+  build(tokenCount: number, positionCount: number): FieldPostings {
     const { length } = this.pairs;
     const ids = this.pairs.values;
-    const offsets = new Int32Array(tokenCount + 1);
-    for (let i = 0; i < length; i += 1) {
-      const after = (ids[i] as number) + 1;
-      offsets[after] = (offsets[after] as number) + 1;
-    }
-    for (let id = 0; id < tokenCount; id += 1) {
-      offsets[id + 1] = (offsets[id + 1] as number) + (offsets[id] as number);
-    }
-    const next = offsets.slice(0, tokenCount);
-    const positions = new Int32Array(length);
+    const words = wordsFor(positionCount);
+    const held = new Int32Array(tokenCount);
     for (let i = 0; i < length; i += 1) {
       const id = ids[i] as number;
-      const at = next[id] as number;
-      positions[at] = this.pairPositions.values[i] as number;
-      next[id] = at + 1;
+      held[id] = (held[id] as number) + 1;
     }
-    return { offsets, positions };
+    // A token gets a set when its list would be longer than the set.
+    const setOf = new Int32Array(tokenCount).fill(-1);
+    let setCount = 0;
+    const offsets = new Int32Array(tokenCount + 1);
+    for (let id = 0; id < tokenCount; id += 1) {
+      const count = held[id] as number;
+      const inSet = count > words;
+      if (inSet) {
+        setOf[id] = setCount;
+        setCount += 1;
+      }
+      offsets[id + 1] = (offsets[id] as number) + (inSet ? 0 : count);
+    }
+    const next = offsets.slice(0, tokenCount);
+    const positions = new Int32Array(offsets[tokenCount] as number);
+    const sets = new Uint32Array(setCount * words);
+    for (let i = 0; i < length; i += 1) {
+      const id = ids[i] as number;
+      const position = this.pairPositions.values[i] as number;
+      const set = setOf[id] as number;
+      if (set >= 0) {
+        const word = set * words + (position >>> 5);
+        sets[word] = (sets[word] as number) | (1 << (position & 31));
+      } else {
+        const at = next[id] as number;
+        positions[at] = position;
+        next[id] = at + 1;
+      }
+    }
+    return { offsets, positions, setOf, sets };
   }
 }
 
@@ -221,9 +269,14 @@ export function buildKnowledgeIndex<T extends KnowledgeEntry>(entries: readonly 
     accessClassCount: classIds.size,
     vocabulary,
     trigrams: new Map([...trigramLists].map(([gram, ids]) => [gram, Int32Array.from(ids)])),
-    titlePostings: titlePostings.build(vocabulary.length),
-    contentPostings: contentPostings.build(vocabulary.length),
-    categories: new Map([...categoryLists].map(([category, list]) => [category, Int32Array.from(list)])),
+    titlePostings: titlePostings.build(vocabulary.length, entries.length),
+    contentPostings: contentPostings.build(vocabulary.length, entries.length),
+    categories: new Map(
+      [...categoryLists].map(([category, list]) => [
+        category,
+        setOfPositions(list, wordsFor(entries.length)),
+      ]),
+    ),
     positions,
   };
 }
@@ -269,36 +322,98 @@ function titleHolds<T extends KnowledgeEntry>(
   return titleText.slice(titleStarts[position], titleStarts[position + 1]).includes(q);
 }
 
-/**
- * Adds `points` (tenths, saturating at the cap) once to each position whose field holds one of `tokens`, and
- * returns how many positions that was. `seen` and `stamp` (unique per call) keep a position that holds several
- * of the tokens from scoring twice. Plain loops over typed arrays: at 100k documents this runs over most of them.
- */
-function addToHolders(
-  postings: FieldPostings,
-  tokens: readonly number[],
-  seen: Uint8Array | Int32Array,
-  stamp: number,
-  tenths: Uint8Array,
-  points: number,
-  held?: Uint8Array | Int32Array,
-): number {
-  const { offsets, positions } = postings;
-  const cap = RELEVANCE_TENTHS.cap;
-  let holders = 0;
+/** The set of positions whose field holds one of `tokens`: a position holding several of them is in it once. */
+function holdersOf(postings: FieldPostings, tokens: readonly number[], words: number): PositionSet {
+  const { offsets, positions, setOf, sets } = postings;
+  const holders = new Uint32Array(words);
   for (const id of tokens) {
-    const end = offsets[id + 1] as number;
-    for (let at = offsets[id] as number; at < end; at += 1) {
-      const position = positions[at] as number;
-      if (seen[position] === stamp) continue;
-      seen[position] = stamp;
-      holders += 1;
-      const sum = (tenths[position] as number) + points;
-      tenths[position] = sum > cap ? cap : sum;
-      if (held) held[position] = (held[position] as number) + 1;
+    const set = setOf[id] as number;
+    if (set >= 0) {
+      const from = set * words;
+      for (let word = 0; word < words; word += 1) {
+        holders[word] = (holders[word] as number) | (sets[from + word] as number);
+      }
+    } else {
+      const end = offsets[id + 1] as number;
+      for (let at = offsets[id] as number; at < end; at += 1) {
+        const position = positions[at] as number;
+        holders[position >>> 5] = (holders[position >>> 5] as number) | (1 << (position & 31));
+      }
     }
   }
   return holders;
+}
+
+/** How many positions a set holds. */
+function sizeOf(set: PositionSet): number {
+  let size = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    for (let bits = set[word] as number; bits !== 0; bits &= bits - 1) size += 1;
+  }
+  return size;
+}
+
+/**
+ * The positions in a set, ascending. The array is made at its final length: at 100k documents it holds tens of
+ * thousands, and growing it by pushes copies it again and again.
+ */
+function positionsIn(set: PositionSet): number[] {
+  const found = new Array<number>(sizeOf(set));
+  let at = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      found[at] = (word << 5) | (31 - Math.clz32(lowest));
+      at += 1;
+      bits ^= lowest;
+    }
+  }
+  return found;
+}
+
+/**
+ * §5 The points of every position, kept only as far as relevance needs them: `atLeast[t]` is the set of
+ * positions with `t` tenths or more, for `t` from 0 (every position) to the fewest tenths that are relevant.
+ * Points only add and the score only grows with them, so the score is relevant exactly when the sum reaches that
+ * threshold (the cap is above it, so saturating at the cap changes nothing). Adding points to a set of positions
+ * is then a few passes over words of 32 positions, whatever the number of positions in the set.
+ */
+class RelevanceTally {
+  private readonly atLeast: PositionSet[];
+  constructor(threshold: number, count: number) {
+    const words = wordsFor(count);
+    const every = new Uint32Array(words).fill(0xffffffff);
+    if (count % 32 !== 0) every[words - 1] = 2 ** (count % 32) - 1;
+    this.atLeast = [every];
+    for (let tenths = 1; tenths <= threshold; tenths += 1) this.atLeast.push(new Uint32Array(words));
+  }
+
+  /** Adds `points` tenths (more than 0) to each position in `set`. */
+  add(set: PositionSet, points: number) {
+    const { atLeast } = this;
+    // From the highest level down, so each level reads the one below as it was before this addition.
+    for (let tenths = atLeast.length - 1; tenths >= 1; tenths -= 1) {
+      const level = atLeast[tenths] as PositionSet;
+      const before = atLeast[Math.max(0, tenths - points)] as PositionSet;
+      for (let word = 0; word < level.length; word += 1) {
+        level[word] = (level[word] as number) | ((set[word] as number) & (before[word] as number));
+      }
+    }
+  }
+
+  /** The positions whose points are relevant so far. */
+  get relevant(): PositionSet {
+    return this.atLeast[this.atLeast.length - 1] as PositionSet;
+  }
+}
+
+/** The fewest tenths that make a relevant score (§5: above 0.3), or undefined when none does. */
+function relevanceThreshold(): number | undefined {
+  for (let tenths = 0; tenths <= RELEVANCE_TENTHS.cap; tenths += 1) {
+    if (isRelevant(scoreFromTenths(tenths))) return tenths;
+  }
+  return undefined;
 }
 
 /**
@@ -313,89 +428,72 @@ export function findRelevant<T extends KnowledgeEntry>(
   if (!parsed.ok) return parsed;
   const q = relevanceQuery(parsed.value);
   const count = index.entries.length;
-  const { cap, wholeQueryInTitle, titleWord, contentWord, category: categoryPoints } = RELEVANCE_TENTHS;
-  // Points in tenths, saturating at the cap: every point is positive, so this is min(sum, cap).
-  const tenths = new Uint8Array(count);
+  const words = wordsFor(count);
+  const { wholeQueryInTitle, titleWord, contentWord, category: categoryPoints } = RELEVANCE_TENTHS;
+  const threshold = relevanceThreshold();
+  if (threshold === undefined) return ok([]);
+  const tally = new RelevanceTally(threshold, count);
 
-  /** Adds the whole-query point to the titles that hold the query, when it has more than one word. */
-  let wholeQueryInTitles: (() => void) | undefined;
-  const words = relevanceWords(q);
-  if (words.length === 0) {
+  /** The titles holding every query word, when the whole query is more than one word: only these can hold it. */
+  let titlesWithEveryWord: PositionSet | undefined;
+  const queryWords = relevanceWords(q);
+  if (queryWords.length === 0) {
     // No word scores, and every category keyword is a word: only a title holding the whole query can.
+    const holding = new Uint32Array(words);
     for (let position = 0; position < count; position += 1) {
-      if (titleHolds(index, position, q)) tenths[position] = Math.min(cap, wholeQueryInTitle);
+      if (titleHolds(index, position, q)) {
+        holding[position >>> 5] = (holding[position >>> 5] as number) | (1 << (position & 31));
+      }
     }
+    tally.add(holding, wholeQueryInTitle);
   } else {
     // A word written n times scores n times.
     const times = new Map<string, number>();
-    for (const word of words) times.set(word, (times.get(word) ?? 0) + 1);
+    for (const word of queryWords) times.set(word, (times.get(word) ?? 0) + 1);
     // A query that is one word: the titles holding it hold the whole query.
-    const oneWord = times.size === 1 && words[0] === q;
-    // Stamps (one per distinct word, and one more) and word counts fit in bytes for any query the schema takes
-    // (500 characters: at most 125 distinct words); bytes keep these arrays in the cache at 100k documents.
-    const small = times.size < 255;
-    const counters = () => (small ? new Uint8Array(count) : new Int32Array(count));
-    const seenInTitle = counters();
-    const seenInContent = counters();
-    // How many of the distinct words each title holds: a title holding the whole query holds them all.
-    const wordsInTitle = oneWord ? undefined : counters();
-    let stamp = 0;
-    let narrowest: { tokens: readonly number[]; titles: number } | undefined;
+    const oneWord = times.size === 1 && queryWords[0] === q;
     for (const [word, n] of times) {
-      stamp += 1;
       const tokens = tokensHolding(index, word);
-      const inTitle = titleWord * n + (oneWord ? wholeQueryInTitle : 0);
-      const titles = addToHolders(
-        index.titlePostings,
-        tokens,
-        seenInTitle,
-        stamp,
-        tenths,
-        inTitle,
-        wordsInTitle,
-      );
-      addToHolders(index.contentPostings, tokens, seenInContent, stamp, tenths, contentWord * n);
-      if (!narrowest || titles < narrowest.titles) narrowest = { tokens, titles };
-    }
-    if (wordsInTitle && narrowest) {
-      const { tokens } = narrowest;
-      const wordCount = times.size;
-      const checked = stamp + 1;
-      // +1 when the title holds the whole query. Such a title holds each of the query's words, so only the
-      // narrowest word's titles holding every word can. Points only add, so an entry already relevant stays so
-      // whatever its title holds, and only relevance is returned: this runs last and reads only the others.
-      wholeQueryInTitles = () => {
-        const { offsets, positions } = index.titlePostings;
-        for (const id of tokens) {
-          const end = offsets[id + 1] as number;
-          for (let at = offsets[id] as number; at < end; at += 1) {
-            const position = positions[at] as number;
-            if (seenInTitle[position] === checked || wordsInTitle[position] !== wordCount) continue;
-            seenInTitle[position] = checked;
-            const points = tenths[position] as number;
-            if (isRelevant(scoreFromTenths(points)) || !titleHolds(index, position, q)) continue;
-            tenths[position] = Math.min(cap, points + wholeQueryInTitle);
-          }
-        }
-      };
+      const titles = holdersOf(index.titlePostings, tokens, words);
+      tally.add(titles, titleWord * n + (oneWord ? wholeQueryInTitle : 0));
+      tally.add(holdersOf(index.contentPostings, tokens, words), contentWord * n);
+      if (oneWord) continue;
+      if (!titlesWithEveryWord) titlesWithEveryWord = titles;
+      else
+        for (let w = 0; w < words; w += 1)
+          titlesWithEveryWord[w] = (titlesWithEveryWord[w] as number) & (titles[w] as number);
     }
   }
 
-  for (const [category, inCategory] of index.categories) {
+  // Each entry has one category, so the entries of the categories the query names get the points once.
+  let inNamedCategory: PositionSet | undefined;
+  for (const [category, members] of index.categories) {
     if (!isCategoryKeywordHit(q, category)) continue;
-    for (const position of inCategory) {
-      const sum = (tenths[position] as number) + categoryPoints;
-      tenths[position] = sum > cap ? cap : sum;
+    inNamedCategory ??= new Uint32Array(words);
+    for (let w = 0; w < words; w += 1)
+      inNamedCategory[w] = (inNamedCategory[w] as number) | (members[w] as number);
+  }
+  if (inNamedCategory) tally.add(inNamedCategory, categoryPoints);
+
+  if (titlesWithEveryWord) {
+    // +1 when the title holds the whole query: points only add and only relevance is returned, so this runs last
+    // and reads only the titles holding every word of entries not relevant already.
+    const { relevant } = tally;
+    const holding = new Uint32Array(words);
+    for (let w = 0; w < words; w += 1) {
+      let bits = (titlesWithEveryWord[w] as number) & ~(relevant[w] as number);
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        if (titleHolds(index, (w << 5) | (31 - Math.clz32(lowest)), q)) {
+          holding[w] = (holding[w] as number) | lowest;
+        }
+      }
     }
+    tally.add(holding, wholeQueryInTitle);
   }
 
-  wholeQueryInTitles?.();
-
-  const relevant: number[] = [];
-  for (let position = 0; position < count; position += 1) {
-    if (isRelevant(scoreFromTenths(tenths[position] as number))) relevant.push(position);
-  }
-  return ok(relevant);
+  return ok(positionsIn(tally.relevant));
 }
 
 /** §6 The decision for the entry at a position of an index (or of the entries array it was built from). */
@@ -481,16 +579,20 @@ export function pickResults<T extends KnowledgeEntry>(
 ): KnowledgeSearch<T> {
   // Granted entries go to buckets by sensitivity rank, in base order (the stable sort), at most 5 in each.
   const buckets: T[][] = [];
-  const withheld: AccessDecision[] = [];
+  // At most one decision per relevant entry: made at that length and cut to the count, not grown by pushes.
+  const withheld = new Array<AccessDecision>(relevant.length);
+  let withheldCount = 0;
   for (const position of relevant) {
     const decision = access(position);
     if (!decision.granted) {
-      withheld.push(decision);
+      withheld[withheldCount] = decision;
+      withheldCount += 1;
       continue;
     }
     const bucket = (buckets[index.ranks[position] as number] ??= []);
     if (bucket.length < MAX_KNOWLEDGE_RESULTS) bucket.push(index.entries[position] as T);
   }
+  withheld.length = withheldCount;
   return { results: buckets.flat().slice(0, MAX_KNOWLEDGE_RESULTS), withheld };
 }
 
