@@ -68,3 +68,44 @@ export const DownloadFailed: Story = {
     await expect(await canvas.findByRole('heading', { name: 'My Medical Records' })).toBeVisible();
   },
 };
+
+/** What a lazily fetched part of a screen says instead (the chat's tool cards and document viewer). */
+const PART_TEXTS = {
+  loading: 'Loading the tool result...',
+  failed: 'The tool result could not be loaded. Check your connection and try again.',
+} as const;
+
+/** A part of a screen (a chat's tool card) still downloading: a small indicator in the part's own words. */
+export const PartLoading: Story = {
+  args: { label: 'tool result', texts: PART_TEXTS, spinnerSize: 'small' },
+  render: (args) => (
+    <TabScreenLoading label={args.label} text={args.texts?.loading} size={args.spinnerSize} />
+  ),
+  play: async ({ canvasElement }) => {
+    const status = within(canvasElement).getByRole('status');
+    await expect(status).toHaveTextContent(PART_TEXTS.loading);
+  },
+};
+
+let PartFailsOnce = failingOnce();
+
+/** A part whose download failed says so in its own words; Try again fetches it, the rest of the screen stays. */
+export const PartDownloadFailed: Story = {
+  args: { label: 'tool result', texts: PART_TEXTS, spinnerSize: 'small' },
+  beforeEach() {
+    PartFailsOnce = failingOnce();
+  },
+  render: (args) => (
+    <TabScreen {...args}>
+      <PartFailsOnce title="Calendar (token vault): view appointments" />
+    </TabScreen>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(PART_TEXTS.failed);
+    await userEvent.click(canvas.getByRole('button', { name: RETRY_LABEL }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Calendar (token vault): view appointments' }),
+    ).toBeVisible();
+  },
+};

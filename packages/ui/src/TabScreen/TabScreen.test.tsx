@@ -41,6 +41,21 @@ describe('TabScreen (a tab whose screen is fetched when it opens, issue 7)', () 
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('says what is loading and what failed in its own words for a part of a screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const texts = { loading: 'Loading the tool result...', failed: 'The tool result could not be loaded.' };
+    let fail: (error: Error) => void = () => undefined;
+    const Lazy = lazyScreen(() => new Promise<typeof Records>((_resolve, reject) => (fail = reject)));
+    render(
+      <TabScreen label="tool result" texts={texts}>
+        <Lazy owner="Jane" />
+      </TabScreen>,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(texts.loading);
+    fail(new TypeError('Failed to fetch dynamically imported module'));
+    expect((await screen.findByRole('alert')).textContent).toBe(texts.failed);
+  });
+
   it('downloads a screen once however often it is shown', async () => {
     const load = vi.fn(async () => Records);
     const Lazy = lazyScreen(load);
