@@ -353,6 +353,18 @@ function sizeOf(set: PositionSet): number {
   return size;
 }
 
+/** Calls `visit` with each position in a set, ascending. */
+function forEachPosition(set: PositionSet, visit: (position: number) => void) {
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      visit((word << 5) | (31 - Math.clz32(lowest)));
+      bits ^= lowest;
+    }
+  }
+}
+
 /**
  * The positions in a set, ascending. The array is made at its final length: at 100k documents it holds tens of
  * thousands, and growing it by pushes copies it again and again.
@@ -360,15 +372,10 @@ function sizeOf(set: PositionSet): number {
 function positionsIn(set: PositionSet): number[] {
   const found = new Array<number>(sizeOf(set));
   let at = 0;
-  for (let word = 0; word < set.length; word += 1) {
-    let bits = set[word] as number;
-    while (bits !== 0) {
-      const lowest = bits & -bits;
-      found[at] = (word << 5) | (31 - Math.clz32(lowest));
-      at += 1;
-      bits ^= lowest;
-    }
-  }
+  forEachPosition(set, (position) => {
+    found[at] = position;
+    at += 1;
+  });
   return found;
 }
 
@@ -424,6 +431,15 @@ export function findRelevant<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   query: unknown,
 ): Result<number[]> {
+  const relevant = relevantSet(index, query);
+  return relevant.ok ? ok(positionsIn(relevant.value)) : relevant;
+}
+
+/** §5 `findRelevant` as a set of positions. */
+function relevantSet<T extends KnowledgeEntry>(
+  index: KnowledgeIndex<T>,
+  query: unknown,
+): Result<PositionSet> {
   const parsed = parseWith(KnowledgeQuerySchema, query, 'search query');
   if (!parsed.ok) return parsed;
   const q = relevanceQuery(parsed.value);
@@ -431,7 +447,7 @@ export function findRelevant<T extends KnowledgeEntry>(
   const words = wordsFor(count);
   const { wholeQueryInTitle, titleWord, contentWord, category: categoryPoints } = RELEVANCE_TENTHS;
   const threshold = relevanceThreshold();
-  if (threshold === undefined) return ok([]);
+  if (threshold === undefined) return ok(new Uint32Array(words));
   const tally = new RelevanceTally(threshold, count);
 
   /** The titles holding every query word, when the whole query is more than one word: only these can hold it. */
@@ -493,7 +509,7 @@ export function findRelevant<T extends KnowledgeEntry>(
     tally.add(holding, wholeQueryInTitle);
   }
 
-  return ok(positionsIn(tally.relevant));
+  return ok(tally.relevant);
 }
 
 /** §6 The decision for the entry at a position of an index (or of the entries array it was built from). */
@@ -577,23 +593,43 @@ export function pickResults<T extends KnowledgeEntry>(
   relevant: readonly number[],
   access: IndexedAccess,
 ): KnowledgeSearch<T> {
-  // Granted entries go to buckets by sensitivity rank, in base order (the stable sort), at most 5 in each.
-  const buckets: T[][] = [];
-  // At most one decision per relevant entry: made at that length and cut to the count, not grown by pushes.
-  const withheld = new Array<AccessDecision>(relevant.length);
-  let withheldCount = 0;
-  for (const position of relevant) {
-    const decision = access(position);
-    if (!decision.granted) {
-      withheld[withheldCount] = decision;
-      withheldCount += 1;
-      continue;
-    }
-    const bucket = (buckets[index.ranks[position] as number] ??= []);
-    if (bucket.length < MAX_KNOWLEDGE_RESULTS) bucket.push(index.entries[position] as T);
+  const picker = new ResultPicker(index, access, relevant.length);
+  for (const position of relevant) picker.take(position);
+  return picker.picked();
+}
+
+/** §5, §6 `pickResults`, taking relevant positions one by one in ascending order. */
+class ResultPicker<T extends KnowledgeEntry> {
+  /** Granted entries by sensitivity rank, in base order (the stable sort), at most 5 in each. */
+  private readonly buckets: T[][] = [];
+  /** At most one decision per relevant entry: made at that length and cut to the count, not grown by pushes. */
+  private readonly withheld: AccessDecision[];
+  private withheldCount = 0;
+
+  constructor(
+    private readonly index: KnowledgeIndex<T>,
+    private readonly access: IndexedAccess,
+    relevantCount: number,
+  ) {
+    this.withheld = new Array<AccessDecision>(relevantCount);
   }
-  withheld.length = withheldCount;
-  return { results: buckets.flat().slice(0, MAX_KNOWLEDGE_RESULTS), withheld };
+
+  take(position: number) {
+    const decision = this.access(position);
+    if (!decision.granted) {
+      this.withheld[this.withheldCount] = decision;
+      this.withheldCount += 1;
+      return;
+    }
+    const bucket = (this.buckets[this.index.ranks[position] as number] ??= []);
+    if (bucket.length < MAX_KNOWLEDGE_RESULTS) bucket.push(this.index.entries[position] as T);
+  }
+
+  picked(): KnowledgeSearch<T> {
+    const { withheld } = this;
+    withheld.length = this.withheldCount;
+    return { results: this.buckets.flat().slice(0, MAX_KNOWLEDGE_RESULTS), withheld };
+  }
 }
 
 /**
@@ -605,6 +641,10 @@ export function searchKnowledgeIndex<T extends KnowledgeEntry>(
   query: unknown,
   access: IndexedAccess,
 ): Result<KnowledgeSearch<T>> {
-  const relevant = findRelevant(index, query);
-  return relevant.ok ? ok(pickResults(index, relevant.value, access)) : relevant;
+  const relevant = relevantSet(index, query);
+  if (!relevant.ok) return relevant;
+  // Straight from the set: at 100k documents the list of relevant positions would be tens of thousands long.
+  const picker = new ResultPicker(index, access, sizeOf(relevant.value));
+  forEachPosition(relevant.value, (position) => picker.take(position));
+  return ok(picker.picked());
 }
