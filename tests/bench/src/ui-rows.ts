@@ -37,6 +37,8 @@ const KEY_TO_PAINT_LIMIT_MS = 50;
 /** A key whose result leaves the DOM as it was is measured to the first frame after it, after this wait. */
 const UNCHANGED_AFTER_MS = 1_000;
 const VIEWPORT = { width: 1280, height: 900 };
+/** Each screen's key sequence is typed this many times; each key's figure is its median over the rounds. */
+const ROUNDS = Number(process.env.UI_ROWS_ROUNDS ?? 3);
 
 type Screen = {
   readonly label: string;
@@ -180,10 +182,17 @@ function instrument({ itemSelector, waitMs }: { itemSelector: string; waitMs: nu
 
 type KeySample = { key: string; ms: number; items: number; changed: boolean };
 
+/** One key of the sequence over every round: the median time, and whether any round changed the list. */
+type KeyFigure = { key: string; medianMs: number; changed: boolean };
+
 async function measureScreen(page: Page, baseUrl: string, screen: Screen) {
   // tsx compiles with esbuild's keepNames, which wraps named functions in a `__name` helper that the functions
   // sent to the page do not carry with them.
   await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+  // Storybook's element-highlight feature (not part of the product) watches every DOM change of the story and
+  // reads the computed style of every element on the page after each one; it is switched off here, so the
+  // figures are the screen's own. Its flag is the one Storybook sets once it has set the feature up.
+  await page.addInitScript({ content: 'globalThis.__STORYBOOK_HIGHLIGHT_INITIALIZED = true;' });
   await page.goto(`${baseUrl}/iframe.html?id=${screen.storyId}&viewMode=story&globals=a11y.manual:!true`, {
     waitUntil: 'load',
   });
@@ -234,14 +243,27 @@ async function measureScreen(page: Page, baseUrl: string, screen: Screen) {
     await page.waitForTimeout(120);
     itemCounts.push(await count());
   };
-  for (const query of screen.queries) {
-    for (const key of query) await press(key === ' ' ? 'Space' : key);
-    const narrowed = await page.locator(screen.itemSelector).allTextContents();
-    const hit = query.toLowerCase();
-    if (narrowed.length > 0 && !narrowed.some((text) => text.toLowerCase().includes(hit.trim())))
-      throw new Error(`${screen.label}: '${query}' did not narrow the list`);
-    for (let i = 0; i < query.length; i += 1) await press('Backspace');
+  const rounds: KeySample[][] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    samples.length = 0;
+    for (const query of screen.queries) {
+      for (const key of query) await press(key === ' ' ? 'Space' : key);
+      const narrowed = await page.locator(screen.itemSelector).allTextContents();
+      const hit = query.toLowerCase();
+      if (narrowed.length > 0 && !narrowed.some((text) => text.toLowerCase().includes(hit.trim())))
+        throw new Error(`${screen.label}: '${query}' did not narrow the list`);
+      for (let i = 0; i < query.length; i += 1) await press('Backspace');
+    }
+    rounds.push([...samples]);
   }
+  const keys: KeyFigure[] = (rounds[0] ?? []).map((first, i) => {
+    const times = rounds.map((r) => r[i]?.ms ?? Number.NaN).sort((a, b) => a - b);
+    return {
+      key: first.key,
+      medianMs: times[Math.floor(times.length / 2)] ?? Number.NaN,
+      changed: rounds.some((r) => r[i]?.changed),
+    };
+  });
 
   // Scrolling: the middle and the end of the whole list.
   for (const at of [0.5, 1]) {
@@ -255,7 +277,7 @@ async function measureScreen(page: Page, baseUrl: string, screen: Screen) {
     await page.waitForTimeout(400);
     itemCounts.push(await count());
   }
-  return { loadMs, samples, maxItems: Math.max(...itemCounts) };
+  return { loadMs, keys, raw: rounds.flat(), maxItems: Math.max(...itemCounts) };
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -266,7 +288,7 @@ async function main() {
   buildStorybook();
   const { server, url } = await serve(STATIC_DIR);
   const browser = await chromium.launch({ headless: true, ...CHROMIUM });
-  const load = loadavg()[0] ?? 0;
+  const loads: string[] = [];
   const rows: (string | number)[][] = [];
   const budgets: {
     label: string;
@@ -279,13 +301,29 @@ async function main() {
   try {
     for (const screen of SCREENS) {
       const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-      const { loadMs, samples, maxItems } = await measureScreen(page, url, screen);
+      const loadBefore = loadavg()[0] ?? 0;
+      const { loadMs, keys, raw, maxItems } = await measureScreen(page, url, screen);
       await page.close();
-      const times = samples.map((s) => s.ms).sort((a, b) => a - b);
-      const p50 = round(percentile(times, 0.5));
-      const p95 = round(percentile(times, 0.95));
-      const max = round(times[times.length - 1] ?? Number.NaN);
-      rows.push([screen.label, ITEMS, maxItems, samples.length, p50, p95, max, loadMs]);
+      const all = keys.map((k) => k.medianMs).sort((x, y) => x - y);
+      const changed = keys
+        .filter((k) => k.changed)
+        .map((k) => k.medianMs)
+        .sort((x, y) => x - y);
+      const p50 = round(percentile(all, 0.5));
+      const p95 = round(percentile(all, 0.95));
+      const p95Changed = round(percentile(changed, 0.95));
+      const max = round(Math.max(...raw.map((s) => s.ms)));
+      rows.push([
+        screen.label,
+        ITEMS,
+        maxItems,
+        `${keys.length} (${changed.length})`,
+        p50,
+        p95,
+        p95Changed,
+        max,
+        loadMs,
+      ]);
       budgets.push(
         {
           label: `${screen.label}: items in the DOM at 10k`,
@@ -296,17 +334,24 @@ async function main() {
           pass: maxItems <= MAX_ROWS,
         },
         {
-          label: `${screen.label}: filter keystroke to paint, p95 at 10k`,
-          value: p95,
+          label: `${screen.label}: filter keystroke to paint at 10k, p95 of the keys that changed the list`,
+          value: p95Changed,
           unit: 'ms',
           op: '<',
           limit: KEY_TO_PAINT_LIMIT_MS,
-          pass: p95 < KEY_TO_PAINT_LIMIT_MS,
+          pass: p95Changed < KEY_TO_PAINT_LIMIT_MS,
         },
       );
-      const unchanged = samples.filter((s) => !s.changed).length;
+      loads.push(`${screen.label} ${loadBefore.toFixed(2)}`);
+      if (process.env.UI_ROWS_VERBOSE) {
+        const perKey = keys.map((k, i) => {
+          const times = raw.filter((_, j) => j % keys.length === i).map((r) => round(r.ms));
+          return `${k.key}${k.changed ? '' : '='}:${times.join('/')}`;
+        });
+        console.log(perKey.join(' '));
+      }
       console.log(
-        `${screen.label}: ${samples.length} keys (${unchanged} left the DOM as it was), p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; at most ${maxItems} items in the DOM; loaded in ${loadMs} ms`,
+        `${screen.label}: ${keys.length} keys x ${ROUNDS} rounds (${changed.length} changed the list); median per key: p50 ${p50} ms, p95 ${p95} ms, p95 of changing keys ${p95Changed} ms; slowest single key ${max} ms; at most ${maxItems} items in the DOM; loaded in ${loadMs} ms`,
       );
     }
   } finally {
@@ -322,19 +367,22 @@ async function main() {
       'screen',
       'items',
       'most items in the DOM',
-      'keys',
+      'keys (changing the list)',
       'key to paint p50 ms',
       'key to paint p95 ms',
-      'key to paint max ms',
+      'p95 of changing keys ms',
+      'slowest single key ms',
       'load to 10k shown ms',
     ],
     rows,
     budgets,
     notes: [
       `Headless Debian Chromium (${CHROMIUM.executablePath}), viewport ${VIEWPORT.width}x${VIEWPORT.height}, no CPU throttling, against the static Storybook build (stories TenThousandUsers and TenThousandRecords; data through the MSW handlers, generated from the mocks' fixtures with a fixed seed).`,
-      `Keystroke to paint: from the keydown event's time stamp to the first task after the next animation frame once the DOM changed for that key (performance.measure 'filter-keystroke-to-paint'); keys typed one at a time with a 120 ms pause, queries typed then erased to the empty search (which shows all 10,000 again). A key that left the DOM unchanged is measured to the first frame after it (at most ${UNCHANGED_AFTER_MS} ms wait).`,
+      `Keystroke to paint: from the keydown event's time stamp to the first task after the next animation frame once the DOM changed for that key (performance.measure 'filter-keystroke-to-paint'); keys typed one at a time with a 120 ms pause, queries (${SCREENS.map((sc) => sc.queries.join(', ')).join('; ')}) typed then erased to the empty search, which shows all 10,000 again. A key that left the DOM unchanged is measured to the first frame after it (at most ${UNCHANGED_AFTER_MS} ms wait).`,
+      `Each key sequence is typed ${ROUNDS} times; a key's figure is its median over the rounds (other work on the machine lands on single samples), the percentiles are over the keys; the slowest single sample is reported beside them. The budget is on the keys that changed the list, the slower ones.`,
+      "Storybook's own element-highlight observer (it reads the computed style of every element after each DOM change; not part of the product) is switched off, and the a11y addon runs manually, so the figures are the screen's own.",
       'Items in the DOM: user-table data rows (spacer rows excluded) or record cards, counted at every measured paint, after each key settled, and after scrolling to the middle and the end of the list.',
-      `Machine: ${cpus().length} cores shared with other work; 1-minute load average ${load.toFixed(2)} at the start.`,
+      `Machine: ${cpus().length} cores shared with other work; 1-minute load average before each screen: ${loads.join(', ')}.`,
     ],
   };
   mkdirSync(path.dirname(RESULTS), { recursive: true });

@@ -21,7 +21,7 @@ export const RECORDS_VIRTUALIZE_ABOVE = 50;
 /** A card's height before it is measured (title, two lines of description, facts, the button). */
 const CARD_ESTIMATE_PX = 280;
 /** Rows of cards kept rendered above and below the ones in view. */
-const OVERSCAN_ROWS = 2;
+const OVERSCAN_ROWS = 1;
 /** The CSS gap of the card grid (MedicalRecords.css cardGrid) and the padding of its scroll box. */
 const GAP_PX = parseFloat(space.large);
 const SCROLL_PADDING_PX = parseFloat(space.small);

@@ -33,7 +33,7 @@ export type TableProps<Row> = {
 };
 
 /** Rows beyond the visible window kept rendered on each side, so fast scrolling does not show gaps. */
-const OVERSCAN = 10;
+const OVERSCAN = 5;
 
 export const DEFAULT_VIRTUALIZE_ABOVE = 50;
 
