@@ -2,10 +2,12 @@
  * Issue 7: what the build puts into index.html (the `sentinel-prerender-landing` plugin of vite.config.ts runs
  * this module in Node), so that no page waits on a chain of downloads:
  *
- * - The first page, rendered at build time, so the first paint needs no bundle: the landing for a visitor, the
- *   loading screen where a session may exist (so a signed-in user never sees the landing flash). Each is the
- *   markup App renders then (src/App.tsx); main.tsx renders the app over it. They wait in inert <template>s, and
- *   a script moves the right one into #root: the browser does not even lay out the other.
+ * - The landing, rendered at build time, so a visitor's first paint needs no bundle. It is the markup App renders
+ *   for a visitor (src/App.tsx); main.tsx renders the app over it. It waits in an inert <template> that a script
+ *   moves into #root only for a visitor: where a session may exist the page stays empty until the app shows its
+ *   loading screen, so a signed-in user never sees the landing flash, and the browser does not even lay it out.
+ *   (A prerendered loading screen was tried and measured worse: once something has painted, Lighthouse counts
+ *   the entry's evaluation, a long task, as blocking time; dashboards lost 5 to 10 points.)
  * - For a returning user, the files of the sign-in SDK, the signed-in pages and the path's dashboard are
  *   requested at once, from the head, in parallel with the entry bundle (they would otherwise load one after the
  *   other, each discovered when the one before runs).
@@ -16,7 +18,6 @@ import {
   AlertProvider,
   AlertRegion,
   Landing,
-  LoadingScreen,
   SessionProvider,
   ThemeProvider,
   lightTheme,
@@ -29,7 +30,6 @@ export const ROOT_ELEMENT = '<div id="root"></div>';
  * files are requested first (HTTP/1.1 allows a browser six connections to a host). */
 const HEAD_END = '</head>';
 const LANDING_ID = 'prerendered-landing';
-const LOADING_ID = 'prerendered-loading';
 /** Set on <html> by the head script when the browser may hold a session. */
 const SESSION_ATTRIBUTE = 'data-session';
 
@@ -71,45 +71,38 @@ export function sessionScript(preloads: SessionPreloads): string {
   ].join('');
 }
 
-/**
- * The body script: the prerendered page that App would show first goes into #root -- the landing for a
- * visitor, the loading screen where a session may exist -- in the dark theme if the viewer prefers it.
- */
-export function pageScript(lightClass: string, darkClass: string): string {
+/** The body script: a visitor's landing goes into #root, in the dark theme if the viewer prefers it. */
+export function landingScript(lightClass: string, darkClass: string): string {
   return [
     '(function(){',
-    `var session=document.documentElement.hasAttribute(${JSON.stringify(SESSION_ATTRIBUTE)}),`,
-    `landing=document.getElementById(${JSON.stringify(LANDING_ID)}),loading=document.getElementById(${JSON.stringify(LOADING_ID)}),`,
-    'shown=session?loading:landing,root=document.getElementById("root");',
-    'if(root&&shown){var page=shown.content.firstElementChild;',
+    `var landing=document.getElementById(${JSON.stringify(LANDING_ID)}),root=document.getElementById("root");`,
+    'if(!landing)return;',
+    `if(root&&!document.documentElement.hasAttribute(${JSON.stringify(SESSION_ATTRIBUTE)})){`,
+    'var page=landing.content.firstElementChild;',
     `if(page&&page.className===${JSON.stringify(lightClass)}&&matchMedia("(prefers-color-scheme: dark)").matches){`,
     `page.className=${JSON.stringify(darkClass)};page.setAttribute("data-theme","dark")}`,
-    'root.replaceChildren(shown.content)}',
-    'if(landing)landing.remove();if(loading)loading.remove();',
+    'root.replaceChildren(landing.content)}',
+    'landing.remove();',
     '})();',
   ].join('');
 }
 
-/** What App renders at first, at any path: for a visitor the landing, while a session is checked the loading
- * screen (src/App.tsx and src/PortalRoutes.tsx: theme, alert region, then the page). */
-export function renderFirstPage(session: 'visitor' | 'loading'): string {
-  const state =
-    session === 'visitor'
-      ? ({ status: 'signedOut', login: () => undefined } as const)
-      : ({ status: 'loading' } as const);
+/** What App renders for a visitor at any path: theme, alert region, the landing (src/App.tsx). */
+export function renderVisitorPage(): string {
+  const visitor = { status: 'signedOut', login: () => undefined } as const;
   return renderToString(
     <ThemeProvider theme="light">
       <AlertProvider>
-        <SessionProvider session={state}>
+        <SessionProvider session={visitor}>
           <AlertRegion />
-          {session === 'visitor' ? <Landing /> : <LoadingScreen />}
+          <Landing />
         </SessionProvider>
       </AlertProvider>
     </ThemeProvider>,
   );
 }
 
-/** index.html with the session script in the head and the first pages after #root. */
+/** index.html with the session script in the head and the visitor's landing after #root. */
 export function prerenderIndexHtml(indexHtml: string, preloads: SessionPreloads): string {
   if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to render into`);
   if (!indexHtml.includes(HEAD_END))
@@ -117,9 +110,8 @@ export function prerenderIndexHtml(indexHtml: string, preloads: SessionPreloads)
   const light = themeWrapperClass('light');
   if (!light.includes(lightTheme)) throw new Error('The light theme class is not on the prerendered page');
   const pages =
-    `${ROOT_ELEMENT}<template id="${LANDING_ID}">${renderFirstPage('visitor')}</template>` +
-    `<template id="${LOADING_ID}">${renderFirstPage('loading')}</template>` +
-    `<script>${pageScript(light, themeWrapperClass('dark'))}</script>`;
+    `${ROOT_ELEMENT}<template id="${LANDING_ID}">${renderVisitorPage()}</template>` +
+    `<script>${landingScript(light, themeWrapperClass('dark'))}</script>`;
   return indexHtml
     .replace(HEAD_END, `  <script>${sessionScript(preloads)}</script>\n  ${HEAD_END}`)
     .replace(ROOT_ELEMENT, pages);
