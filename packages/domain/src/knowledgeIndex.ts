@@ -598,25 +598,31 @@ export function pickResults<T extends KnowledgeEntry>(
   return picker.picked();
 }
 
-/** §5, §6 `pickResults`, taking relevant positions one by one in ascending order. */
+/** §5, §6 `pickResults`, taking `relevantCount` relevant positions one by one in ascending order. */
 class ResultPicker<T extends KnowledgeEntry> {
   /** Granted entries by sensitivity rank, in base order (the stable sort), at most 5 in each. */
   private readonly buckets: T[][] = [];
-  /** At most one decision per relevant entry: made at that length and cut to the count, not grown by pushes. */
-  private readonly withheld: AccessDecision[];
+  /**
+   * Withheld decisions: made at the first refusal, as long as the relevant entries left, then cut to the count.
+   * A patient's search at 100k documents withholds tens of thousands, and an array grown by pushes would be
+   * copied again and again; made before the first refusal, it would be as large for a doctor refused nothing.
+   * Either way, more garbage collections during searches.
+   */
+  private withheld: AccessDecision[] | undefined;
   private withheldCount = 0;
+  private taken = 0;
 
   constructor(
     private readonly index: KnowledgeIndex<T>,
     private readonly access: IndexedAccess,
-    relevantCount: number,
-  ) {
-    this.withheld = new Array<AccessDecision>(relevantCount);
-  }
+    private readonly relevantCount: number,
+  ) {}
 
   take(position: number) {
     const decision = this.access(position);
+    this.taken += 1;
     if (!decision.granted) {
+      this.withheld ??= new Array<AccessDecision>(this.relevantCount - this.taken + 1);
       this.withheld[this.withheldCount] = decision;
       this.withheldCount += 1;
       return;
@@ -626,7 +632,7 @@ class ResultPicker<T extends KnowledgeEntry> {
   }
 
   picked(): KnowledgeSearch<T> {
-    const { withheld } = this;
+    const withheld = this.withheld ?? [];
     withheld.length = this.withheldCount;
     return { results: this.buckets.flat().slice(0, MAX_KNOWLEDGE_RESULTS), withheld };
   }
