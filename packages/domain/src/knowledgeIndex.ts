@@ -474,10 +474,13 @@ function relevantSet<T extends KnowledgeEntry>(
       tally.add(titles, titleWord * n + (oneWord ? wholeQueryInTitle : 0));
       tally.add(holdersOf(index.contentPostings, tokens, words), contentWord * n);
       if (oneWord) continue;
-      if (!titlesWithEveryWord) titlesWithEveryWord = titles;
-      else
-        for (let w = 0; w < words; w += 1)
-          titlesWithEveryWord[w] = (titlesWithEveryWord[w] as number) & (titles[w] as number);
+      if (!titlesWithEveryWord) {
+        titlesWithEveryWord = titles;
+        continue;
+      }
+      for (let w = 0; w < words; w += 1) {
+        titlesWithEveryWord[w] = (titlesWithEveryWord[w] as number) & (titles[w] as number);
+      }
     }
   }
 
@@ -486,8 +489,9 @@ function relevantSet<T extends KnowledgeEntry>(
   for (const [category, members] of index.categories) {
     if (!isCategoryKeywordHit(q, category)) continue;
     inNamedCategory ??= new Uint32Array(words);
-    for (let w = 0; w < words; w += 1)
+    for (let w = 0; w < words; w += 1) {
       inNamedCategory[w] = (inNamedCategory[w] as number) | (members[w] as number);
+    }
   }
   if (inNamedCategory) tally.add(inNamedCategory, categoryPoints);
 
