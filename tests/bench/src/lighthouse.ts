@@ -36,6 +36,9 @@ const { PORTAL_URL, IDP_URL, startStack } = (await import(STACK_MODULE)) as Stac
 const REPO_ROOT = path.resolve(BENCH_ROOT, '../..');
 const CACHE = path.join(BENCH_ROOT, '.cache', 'lighthouse');
 const DEBUGGING_PORT = 9333;
+/** Lighthouse runs per page; the median run is reported (LIGHTHOUSE_RUNS, 3 by default). */
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 /** The offline demo's TOTP secret of the doctors and the admin (shared/ARCHITECTURE.md). */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -107,6 +110,8 @@ type Measured = {
   scores: Record<Category, number>;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
   failing: string[];
+  /** The performance score of every run, in the order they ran. */
+  runScores: number[];
 };
 
 async function measure(target: Target): Promise<Measured> {
@@ -119,25 +124,42 @@ async function measure(target: Target): Promise<Measured> {
   });
   try {
     if (target.persona) await signIn(context, target, target.persona);
-    // Keep the session (storage, cookies) but not the files the sign-in downloaded: a cold load, as the landing's.
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-    const result = await lighthouse(
-      `${PORTAL_URL}${target.path}`,
-      {
-        port: DEBUGGING_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        disableStorageReset: true,
-      },
-      undefined,
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+    const runs: RunnerResult[] = [];
+    // Lighthouse asks to be run again when its trace missed the navigation (NO_NAVSTART): allowed twice per page.
+    let retries = 2;
+    while (runs.length < RUNS) {
+      // Keep the session (storage, cookies) but not the files downloaded before: a cold load, as the landing's.
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('about:blank');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      const result = await lighthouse(
+        `${PORTAL_URL}${target.path}`,
+        {
+          port: DEBUGGING_PORT,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          disableStorageReset: true,
+        },
+        undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+      const error = result.lhr.runtimeError;
+      if (error?.code === 'NO_NAVSTART' && retries > 0) {
+        retries -= 1;
+        continue;
+      }
+      if (error) throw new Error(`${target.path}: ${error.message}`);
+      runs.push(result);
+    }
+    // The median run by performance score: one run's figures swing by 10 points on a shared 2-core machine.
+    const performanceOf = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0;
+    const ordered = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b));
+    const result = ordered[Math.floor((ordered.length - 1) / 2)];
+    if (!result) throw new Error(`No Lighthouse run for ${target.path}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
     // The whole report and the page's trace (Performance panel: File > Load), for whoever looks into a score
     // (git-ignored).
     const file = target.path === '/' ? 'landing' : target.path.slice(1);
@@ -168,6 +190,7 @@ async function measure(target: Target): Promise<Measured> {
         si: value('speed-index'),
       },
       failing: [...new Set(failing)],
+      runScores: runs.map((r) => Math.round(performanceOf(r) * 100)),
     };
   } finally {
     await context.close();
@@ -206,6 +229,9 @@ async function main() {
       ]);
       for (const c of CATEGORIES)
         budgets.push(budget(`${target.name}: ${c}`, m.scores[c], '>=', LIMITS[c], 'score'));
+      notes.push(
+        `${target.name}: performance of the ${RUNS} runs ${m.runScores.join(', ')} (median reported)`,
+      );
       if (m.failing.length) notes.push(`${target.name}: audits below full score: ${m.failing.join(', ')}`);
     }
   } finally {
