@@ -22,6 +22,7 @@ export {
   seedUsers,
   type SeedData,
 } from './fixtures/index';
+export { bulkRecords, bulkUsers, seededRandom } from './fixtures/bulk';
 export { createMockApi, handlers, type MockApi, type MockApiOptions } from './api/handlers';
 export { MOCK_TOKEN_PREFIX, authorizationFor, claimsFor, mockTokenFor, type Caller } from './api/auth';
 export { FIRST_GENERATED_ID, type AuditNote, type MockStore } from './api/store';

@@ -4,6 +4,7 @@
  */
 export { FIXED_NOW } from './clock';
 export { seed, type SeedData } from './fixtures/index';
+export { bulkRecords, bulkUsers, seededRandom } from './fixtures/bulk';
 export {
   PERSONAS,
   PERSONA_KEYS,

@@ -38,7 +38,7 @@ import {
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import { seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { seed, seededRandom, type PersonaKey } from '@sentinel/mocks/seed';
 import { exportJWK, generateKeyPair } from 'jose';
 
 const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,19 +64,8 @@ const ROLES = [
   ['doctor', 'pharmacist'],
 ] as const;
 
-/** A small deterministic generator (mulberry32), so the corpus is the same on every run. */
-function random(seedValue: number) {
-  let a = seedValue;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function corpus(size: number): KnowledgeDocument[] {
-  const next = random(size);
+  const next = seededRandom(size);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   return Array.from({ length: size }, (_, i) => {
     const template = base[i % base.length] as KnowledgeDocument;

@@ -1,11 +1,6 @@
-import {
-  CONFIDENTIALITY_LEVELS,
-  PERMISSION_ALERTS,
-  RECORD_TEXTS,
-  type MedicalRecord,
-} from '@sentinel/domain';
+import { PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { FIXED_NOW, createMockApi, daysFrom, scenario, seed, seedRecords } from '@sentinel/mocks';
+import { bulkRecords, createMockApi, scenario, seed } from '@sentinel/mocks';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
@@ -332,94 +327,6 @@ export const NewRecordServerError: Story = {
   },
 };
 
-/** A small deterministic generator (mulberry32): the same 10,000 records on every run. */
-function seeded(seedValue: number) {
-  let a = seedValue;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST_NAMES = [
-  'Amara',
-  'Bruno',
-  'Chloe',
-  'Diego',
-  'Elena',
-  'Farah',
-  'George',
-  'Hana',
-  'Ivan',
-  'Julia',
-  'Kofi',
-  'Lena',
-  'Mateo',
-  'Nadia',
-  'Omar',
-  'Priya',
-  'Rosa',
-  'Sven',
-  'Tariq',
-  'Uma',
-  'Victor',
-  'Wen',
-  'Yusuf',
-  'Zoe',
-];
-const LAST_NAMES = [
-  'Adams',
-  'Baker',
-  'Chen',
-  'Dubois',
-  'Evans',
-  'Fischer',
-  'Garcia',
-  'Hughes',
-  'Ito',
-  'Jensen',
-  'Kim',
-  'Lopez',
-  'Moreau',
-  'Nakamura',
-  'Okafor',
-  'Patel',
-  'Rossi',
-  'Silva',
-  'Tanaka',
-  'Vargas',
-  'Wright',
-  'Young',
-];
-
-/**
- * The seeded records followed by generated ones up to `count`: each copies a seeded record in turn (type,
- * title, description, doctor, vitals) for a patient, date and confidentiality level drawn from a fixed seed.
- */
-function manyRecords(count: number): MedicalRecord[] {
-  const records = seedRecords();
-  const next = seeded(11);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
-  const generated = Array.from({ length: count - records.length }, (_, i): MedicalRecord => {
-    const template = records[i % records.length] as MedicalRecord;
-    const first = pick(FIRST_NAMES);
-    const last = pick(LAST_NAMES);
-    const n = i + 1;
-    return {
-      ...template,
-      id: `rec-bulk-${n}`,
-      patientName: `${first} ${last}`,
-      patientEmail: `${first}.${last}.${n}@example.com`.toLowerCase(),
-      patientId: `P-${String(100_000 + n)}`,
-      date: daysFrom(FIXED_NOW, -Math.floor(next() * 730)),
-      confidentialityLevel: pick(CONFIDENTIALITY_LEVELS),
-    };
-  });
-  return [...records, ...generated];
-}
-
 const TEN_THOUSAND = 10_000;
 
 /** The list's own items (each card's vitals are a list of their own), without the hidden spacers. */
@@ -427,7 +334,7 @@ const listItems = (list: HTMLElement) => [
   ...list.querySelectorAll<HTMLElement>(':scope > li:not([aria-hidden="true"])'),
 ];
 /** A mock API of its own whose store holds 10,000 records (the default one keeps the 12 seeded ones). */
-const bulkApi = createMockApi({ seed: { ...seed(), records: manyRecords(TEN_THOUSAND) } });
+const bulkApi = createMockApi({ seed: { ...seed(), records: bulkRecords(TEN_THOUSAND) } });
 const withTenThousandRecords = {
   loaders: [
     async () => {

@@ -1,6 +1,6 @@
-import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS, USER_STATUSES, type ManagedUser } from '@sentinel/domain';
+import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { FIXED_NOW, createMockApi, instantFrom, scenario, seed, seedUsers } from '@sentinel/mocks';
+import { bulkUsers, createMockApi, scenario, seed } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { UserManagement } from './UserManagement';
@@ -272,96 +272,9 @@ export const Dark: Story = {
   },
 };
 
-/** A small deterministic generator (mulberry32): the same 10,000 users on every run. */
-function seeded(seedValue: number) {
-  let a = seedValue;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST_NAMES = [
-  'Amara',
-  'Bruno',
-  'Chloe',
-  'Diego',
-  'Elena',
-  'Farah',
-  'George',
-  'Hana',
-  'Ivan',
-  'Julia',
-  'Kofi',
-  'Lena',
-  'Mateo',
-  'Nadia',
-  'Omar',
-  'Priya',
-  'Rosa',
-  'Sven',
-  'Tariq',
-  'Uma',
-  'Victor',
-  'Wen',
-  'Yusuf',
-  'Zoe',
-];
-const LAST_NAMES = [
-  'Adams',
-  'Baker',
-  'Chen',
-  'Dubois',
-  'Evans',
-  'Fischer',
-  'Garcia',
-  'Hughes',
-  'Ito',
-  'Jensen',
-  'Kim',
-  'Lopez',
-  'Moreau',
-  'Nakamura',
-  'Okafor',
-  'Patel',
-  'Rossi',
-  'Silva',
-  'Tanaka',
-  'Vargas',
-  'Wright',
-  'Young',
-];
-
-/**
- * The seeded users followed by generated ones up to `count`: each copies the role, department, specialization
- * and permissions of a seeded person in turn, with a name, status and last login drawn from a fixed seed.
- */
-function manyUsers(count: number): ManagedUser[] {
-  const people = seedUsers();
-  const next = seeded(7);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
-  const generated = Array.from({ length: count - people.length }, (_, i): ManagedUser => {
-    const template = people[i % people.length] as ManagedUser;
-    const first = pick(FIRST_NAMES);
-    const last = pick(LAST_NAMES);
-    const n = i + 1;
-    return {
-      ...template,
-      id: `user-bulk-${n}`,
-      name: template.role === 'doctor' ? `Dr. ${first} ${last}` : `${first} ${last}`,
-      email: `${first}.${last}.${n}@example.com`.toLowerCase(),
-      status: pick(USER_STATUSES),
-      lastLogin: instantFrom(FIXED_NOW, -Math.floor(next() * 120), -Math.floor(next() * 24)),
-    };
-  });
-  return [...people, ...generated];
-}
-
 const TEN_THOUSAND = 10_000;
 /** A mock API of its own whose store holds 10,000 users (the default one keeps the 13 seeded people). */
-const bulkApi = createMockApi({ seed: { ...seed(), users: manyUsers(TEN_THOUSAND) } });
+const bulkApi = createMockApi({ seed: { ...seed(), users: bulkUsers(TEN_THOUSAND) } });
 const withTenThousandUsers = {
   loaders: [
     async () => {
