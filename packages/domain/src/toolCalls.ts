@@ -17,7 +17,7 @@ import {
   resolveToolAction,
   type ToolName,
 } from './tools';
-import type { Role , FREQUENCIES} from './entities';
+import type { Role, FREQUENCIES } from './entities';
 
 /** A prescription as the question states it; empty strings where it says nothing. */
 export type PrescriptionDraft = {

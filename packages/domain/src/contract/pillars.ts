@@ -35,7 +35,9 @@ export const VaultConnectSchema = z.strictObject({
     .array(CalendarScopeSchema)
     .min(1)
     .max(CALENDAR_SCOPES.length)
-    .refine((scopes) => scopes.includes('calendar:read'), { message: 'Calendar access needs calendar:read.' }),
+    .refine((scopes) => scopes.includes('calendar:read'), {
+      message: 'Calendar access needs calendar:read.',
+    }),
 });
 export type VaultConnect = z.infer<typeof VaultConnectSchema>;
 

@@ -326,7 +326,12 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
     params: {},
     query: {},
     body: { scopes: ['calendar:read'] },
-    response: { ...disconnected, connected: true, scopes: ['calendar:read'], connectedAt: '2026-08-01T09:00:00Z' },
+    response: {
+      ...disconnected,
+      connected: true,
+      scopes: ['calendar:read'],
+      connectedAt: '2026-08-01T09:00:00Z',
+    },
   },
   disconnectCalendar: { params: {}, query: {}, body: undefined, response: undefined },
   listCalendarEvents: { params: {}, query: {}, body: undefined, response: { items: [calendarEvent] } },
