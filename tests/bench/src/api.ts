@@ -35,14 +35,15 @@ import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { buildServer } from '@sentinel/api';
 import { openStore, SQLITE_FILE, type Store } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
+import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
 import { ROUTES } from '@sentinel/domain/contract';
 import { PERSONAS, seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
-import { exportJWK, generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
+import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { ensurePostgres } from '../../../scripts/postgres.mjs';
+import { startIssuer, type Issuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult, type Budget, type Cell } from './result';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -166,30 +167,6 @@ const LOADS: readonly Load[] = [
     backends: BOTH,
   },
 ];
-
-type Issuer = { issuer: string; token: string; publicKey: CryptoKey; close: () => Promise<void> };
-
-/** The issuer's signing key, published as a JWKS on 127.0.0.1 the way the identity provider publishes its own. */
-async function startIssuer(): Promise<Issuer> {
-  const keys = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((request, response) => {
-    if (request.url === '/.well-known/jwks.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await listen(server);
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const token = await signAccessToken(keys.privateKey, 'alice', {}, new Date(), issuer);
-  return {
-    issuer,
-    token,
-    publicKey: keys.publicKey,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -454,7 +431,7 @@ async function fire(url: string, load: Load, token: string, seconds: number) {
   });
 }
 
-async function measureBackend(backend: Backend, postgresUrl: string | null, issuer: Issuer) {
+async function measureBackend(backend: Backend, postgresUrl: string | null, issuer: Issuer, token: string) {
   const ours = await freshDatabase(backend, postgresUrl, 'ours');
   const reference = await freshDatabase(backend, postgresUrl, 'reference');
   const referenceEach = backend === 'sqlite' ? await freshDatabase(backend, postgresUrl, 'each') : undefined;
@@ -497,7 +474,7 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
     for (const load of all) {
       const response = await fetch(`${urls[load.target]}${load.path}`, {
         method: load.method,
-        headers: headersOf(load, issuer.token),
+        headers: headersOf(load, token),
         ...(load.body ? { body: load.body } : {}),
       });
       const text = await response.text();
@@ -515,10 +492,10 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
       // Every other round in the opposite order, so that neither side always runs first.
       for (const load of round % 2 === 0 ? loads : [...loads].reverse()) {
         const url = urls[load.target] ?? '';
-        if (round === 0) await fire(url, load, issuer.token, WARMUP_SECONDS);
+        if (round === 0) await fire(url, load, token, WARMUP_SECONDS);
         const load1 = loadNow();
         const loop = performance.eventLoopUtilization();
-        const result = await fire(url, load, issuer.token, SECONDS);
+        const result = await fire(url, load, token, SECONDS);
         const busy = performance.eventLoopUtilization(loop).active;
         const entry = rounds.get(load.key) ?? { rounds: [], failed: 0 };
         entry.failed += result.non2xx + result.errors;
@@ -695,9 +672,11 @@ const backends = (postgresUrl ? BOTH : (['sqlite'] as const)).filter((b) => want
 if (!postgresUrl) console.error('PostgreSQL is not installed here: measuring SQLite only.');
 
 const issuer = await startIssuer();
+const token = await issuer.tokenFor('alice');
 const measurements: Measurement[] = [];
 try {
-  for (const backend of backends) measurements.push(...(await measureBackend(backend, postgresUrl, issuer)));
+  for (const backend of backends)
+    measurements.push(...(await measureBackend(backend, postgresUrl, issuer, token)));
 } finally {
   await issuer.close();
 }

@@ -16,7 +16,6 @@
  * viewer (300 by default).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -26,7 +25,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildServer, type ServerOptions } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
+import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
 import {
   SENTINEL_FGA_MODEL,
   accessByFacts,
@@ -39,7 +38,7 @@ import {
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import { seed, seededRandom, type PersonaKey } from '@sentinel/mocks/seed';
-import { exportJWK, generateKeyPair } from 'jose';
+import { startIssuer } from './issuer';
 
 const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(BENCH_ROOT, 'results');
@@ -182,26 +181,6 @@ function measureDomain(size: number) {
     rows.push({ what: 'reference', size, viewer: name, figures: figures(reference) });
     console.error(`${size} documents, ${name}: measured (load ${load()})`);
   }
-}
-
-/** The issuer's signing key, published as a JWKS on 127.0.0.1 as the identity provider publishes its own. */
-async function startIssuer() {
-  const keys = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((request, response) => {
-    if (request.url === '/.well-known/jwks.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return {
-    issuer,
-    tokenFor: (persona: PersonaKey) => signAccessToken(keys.privateKey, persona, {}, new Date(), issuer),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**

@@ -15,7 +15,6 @@
  * slope over the run below SLOPE_BUDGET_MB_PER_MIN. Writes results/soak.json.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getPriority } from 'node:os';
@@ -23,10 +22,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildServer } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
+import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
 import { seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
-import { exportJWK, generateKeyPair } from 'jose';
+import { startIssuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult } from './result';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -46,30 +45,6 @@ function memory(): { heapMb: number; rssMb: number } {
   gc();
   const usage = process.memoryUsage();
   return { heapMb: usage.heapUsed / MB, rssMb: usage.rss / MB };
-}
-
-async function startIssuer(): Promise<{ issuer: string; token: string; close: () => Promise<void> }> {
-  const keys = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((request, response) => {
-    if (request.url === '/.well-known/jwks.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  // Valid for the whole soak: the identity provider's access tokens live an hour; the soak asks for longer.
-  const now = new Date();
-  const token = await signAccessToken(
-    keys.privateKey,
-    'alice',
-    { exp: Math.floor(now.getTime() / 1000) + (MINUTES + 10) * 60 },
-    now,
-    issuer,
-  );
-  return { issuer, token, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** What each connection sends, in turn. */
@@ -119,7 +94,12 @@ async function main() {
   const cache = path.join(BENCH_ROOT, '.cache');
   mkdirSync(cache, { recursive: true });
   const dataDir = mkdtempSync(path.join(cache, 'soak-'));
-  const { issuer, token, close: closeIssuer } = await startIssuer();
+  const issuing = await startIssuer();
+  const { issuer, close: closeIssuer } = issuing;
+  // Valid for the whole soak: the identity provider's access tokens live an hour; the soak asks for longer.
+  const token = await issuing.tokenFor('alice', {
+    exp: Math.floor(Date.now() / 1000) + (MINUTES + 10) * 60,
+  });
   const store = await openStore({ dataDir, seed: seed(new Date()) });
   const app = await buildServer({
     settings: {
