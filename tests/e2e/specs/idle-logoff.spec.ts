@@ -1,8 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   expect,
   expectDashboard,
   openLanding,
+  refreshGrant,
   refreshTokenIn,
   sdkCacheKeys,
   signIn,
@@ -10,20 +10,8 @@ import {
   test,
 } from '../src/flows';
 import { JANE } from '../src/personas';
-import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
-
-/** packages/ui IdleTimeout.utils.ts IDLE_TIMEOUT_TEXTS, written out as a user reads them. */
-const IDLE = {
-  title: 'Are you still there?',
-  stay: 'Stay signed in',
-  logOut: 'Log out',
-  countdown: 'Time left before you are signed out',
-} as const;
-
-const refresh = (request: APIRequestContext, refreshToken: string) =>
-  request.post(`${IDP_URL}/oauth/token`, {
-    form: { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken },
-  });
+import { PORTAL_URL } from '../src/stack';
+import { IDLE } from '../src/texts';
 
 test.describe('automatic logoff (HIPAA 164.312(a)(2)(iii))', () => {
   test('13 idle minutes bring the warning, Stay signed in keeps the session, and 15 more sign out as Log out does', async ({
@@ -53,7 +41,7 @@ test.describe('automatic logoff (HIPAA 164.312(a)(2)(iii))', () => {
     await page.waitForURL(`${PORTAL_URL}/`);
     await expect(signInButton(page)).toBeVisible();
     expect(await sdkCacheKeys(page)).toEqual([]);
-    const response = await refresh(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken ?? '');
     expect(response.status()).toBe(400);
     expect(pageErrors).toEqual([]);
   });

@@ -1,9 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   expect,
   expectDashboard,
   isIdp,
   openLanding,
+  refreshGrant,
   refreshTokenIn,
   sdkCacheKeys,
   signIn,
@@ -11,14 +11,8 @@ import {
   test,
 } from '../src/flows';
 import { JANE } from '../src/personas';
-import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
+import { CLIENT_ID, PORTAL_URL } from '../src/stack';
 import { IDP, PORTAL } from '../src/texts';
-
-/** The refresh-token grant as the SDK sends it (form-encoded, public client). */
-const refresh = (request: APIRequestContext, refreshToken: string) =>
-  request.post(`${IDP_URL}/oauth/token`, {
-    form: { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken },
-  });
 
 test.describe('logging out', () => {
   test('while signed in, the refresh token the SDK keeps is accepted by the token endpoint', async ({
@@ -31,7 +25,7 @@ test.describe('logging out', () => {
     const refreshToken = await refreshTokenIn(page);
     expect(refreshToken).toEqual(expect.any(String));
 
-    const response = await refresh(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken ?? '');
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ access_token: expect.any(String) });
   });
@@ -56,7 +50,7 @@ test.describe('logging out', () => {
     const cookies = await context.cookies(PORTAL_URL);
     expect(cookies.map((c) => c.name)).not.toContain(`auth0.${CLIENT_ID}.is.authenticated`);
 
-    const response = await refresh(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken ?? '');
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
 

@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Persona } from './personas';
 import { currentCode } from './personas';
-import { IDP_URL, PORTAL_URL } from './stack';
+import { CLIENT_ID, IDP_URL, PORTAL_URL } from './stack';
 import { IDP, PORTAL } from './texts';
 
 /** Every test gets its own browser context (fresh cookies and storage); `pageErrors` collects uncaught errors. */
@@ -81,3 +81,9 @@ export const refreshTokenIn = (page: Page) =>
     }
     return undefined;
   }, SDK_CACHE_PREFIX);
+
+/** The refresh-token grant as the SDK sends it (form-encoded, public client). */
+export const refreshGrant = (request: APIRequestContext, refreshToken: string) =>
+  request.post(`${IDP_URL}/oauth/token`, {
+    form: { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken },
+  });

@@ -31,3 +31,11 @@ export const IDP = {
   wrongCredentials: 'Wrong email or password.',
   wrongCode: 'That code is not valid. Try again.',
 } as const;
+
+/** packages/ui IdleTimeout.utils.ts IDLE_TIMEOUT_TEXTS, written out as a user reads them. */
+export const IDLE = {
+  title: 'Are you still there?',
+  stay: 'Stay signed in',
+  logOut: 'Log out',
+  countdown: 'Time left before you are signed out',
+} as const;
