@@ -8,6 +8,7 @@ import type { ApprovalRequest, ChatToolEvent, ProposedPrescription, RecordSummar
 import { type IdentityStatus, type MedicalRecord } from './entities';
 import { patientDataCheck, type FgaCheckRequest } from './fga';
 import type { KnowledgeViewer } from './knowledge';
+import { APPROVAL_TTL_MS } from './approvals';
 import { ASSISTANT_ERRORS } from './texts';
 import {
   TOOLS,
@@ -59,7 +60,7 @@ export const TOOL_TEXTS = {
       ? 'Here is 1 medical record you are allowed to see.'
       : `Here are ${count} medical records you are allowed to see.`,
   approvalRequested: (summary: string) =>
-    `I proposed a prescription: ${summary}. Nothing is prescribed until you approve it under Approvals. The request expires in 10 minutes.`,
+    `I proposed a prescription: ${summary}. Nothing is prescribed until you approve it under Approvals. The request expires in ${APPROVAL_TTL_MS / 60_000} minutes.`,
 } as const;
 
 const SCHEDULE_VERB =
