@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
@@ -53,6 +56,26 @@ describe('WAL checkpoints on their own thread', () => {
     for (let round = 1; round <= 6; round += 1) writeBurst();
     expect(walBytes()).toBeGreaterThan(10 * 1024 * 1024);
     db.close();
+  });
+
+  it('close in a process with nothing else to do: the process waits for the thread and ends normally', async () => {
+    const { file, db, writeBurst } = walDatabase();
+    writeBurst();
+    db.close();
+    const module = fileURLToPath(new URL('./checkpointer.ts', import.meta.url));
+    // An unreferenced thread let such a process end before close() resolved, with exit code 13.
+    const script = `
+      const { startCheckpointer } = await import(${JSON.stringify(module)});
+      const checkpoints = startCheckpointer({ file: ${JSON.stringify(file)}, busyTimeoutMs: 1000, onFailure: () => {} });
+      checkpoints.afterCommit();
+      await checkpoints.close();
+      console.log('closed');`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { timeout: 20_000 },
+    );
+    expect(stdout.trim()).toBe('closed');
   });
 
   it('say so once when the thread cannot work, so the store can checkpoint inside commits again', async () => {

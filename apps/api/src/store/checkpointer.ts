@@ -73,9 +73,14 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     },
     async close() {
       closing = true;
+      // Held until the thread has gone (2 s at most): with nothing else left to do, an unreferenced thread
+      // would let the process end before `close` resolves (Node's exit code 13, an unsettled await).
+      worker.ref();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('close');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
