@@ -52,6 +52,12 @@ export const SQLITE_FILE = 'sentinel.db';
 /** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/**
+ * Pages (4 KiB) the write-ahead log may hold before the writer checkpoints it itself (see sqliteDialect): the log
+ * file stays under about 40 MiB however long writes go on without a pause.
+ */
+export const WAL_RESTART_PAGES = 10_000;
+
 /** Distinct SQL texts whose prepared statements are kept (the store's queries are a few dozen). */
 const STATEMENT_CACHE_SIZE = 256;
 
@@ -102,8 +108,12 @@ function sqliteDialect(dataDir: string): Sqlite {
     database.pragma(`synchronous = ${file === ':memory:' ? 'FULL' : 'NORMAL'}`);
     database.pragma('foreign_keys = ON');
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    // Checkpoints run on a thread of their own (./checkpointer.ts), not inside a COMMIT on the event loop.
-    if (file !== ':memory:') database.pragma('wal_autocheckpoint = 0');
+    // Checkpoints run on a thread of their own (./checkpointer.ts), not inside a COMMIT on the event loop. But
+    // the log restarts from its beginning only when a write begins with every frame copied, which a thread
+    // racing a busy writer hardly ever sees: under sustained writes the log grew by gigabytes. SQLite's own
+    // checkpoint, run by the writer inside a COMMIT once the log holds WAL_RESTART_PAGES, always catches up;
+    // the thread has copied nearly everything by then, so it finds little left to copy.
+    if (file !== ':memory:') database.pragma(`wal_autocheckpoint = ${WAL_RESTART_PAGES}`);
   } catch (error) {
     database.close();
     throw error;
