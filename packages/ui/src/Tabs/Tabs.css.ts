@@ -36,7 +36,8 @@ export const tab = style({
   gap: vars.space.xsmall,
   flexShrink: 0,
   minHeight: vars.size.touchTarget,
-  paddingInline: vars.space.medium,
+  // Narrow enough for the doctor's eight tabs to fit a 1280-pixel window without scrolling the list.
+  paddingInline: vars.space.small,
   border: 0,
   borderBottom: `calc(${vars.size.focusWidth} + ${vars.size.borderWidth}) solid transparent`,
   borderRadius: `${vars.radius.small} ${vars.radius.small} 0 0`,
