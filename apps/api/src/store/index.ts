@@ -22,21 +22,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type Dialect,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { StoreClosedError } from './errors';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { groupCommit, type GroupCommit } from './group-commit';
 import { migrationProvider } from './migrations';
 import { operations } from './operations';
+import { kyselyRunner, sqliteRunner } from './queries';
 import { ENTITY_TABLES, type Database } from './schema';
 import type { OpenStoreOptions, Store, StoreDialect, StoreTx } from './types';
 
@@ -62,29 +55,30 @@ export const WAL_RESTART_PAGES = 10_000;
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
- * Kysely's SQLite driver prepares every query it runs (SQLite parses and plans it each time). The store's
- * queries come from a fixed set of builders, so their SQL texts repeat: keep each prepared statement and reuse
- * it. A statement still being iterated (a streamed query) is busy and cannot run again: a fresh one is made.
+ * Prepared statements by SQL text. The store's queries come from a fixed set (./queries.ts), so their SQL texts
+ * repeat: each is prepared once and reused. A statement still being iterated (a streamed query) is busy and
+ * cannot run again: a fresh one is made.
  */
-function withStatementCache(database: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function statementCache(database: SqliteDatabase.Database): (text: string) => SqliteDatabase.Statement {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(text) {
-      const cached = statements.get(text);
-      if (cached && !cached.busy) return cached;
-      const statement = database.prepare(text);
-      if (!cached) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
-        statements.set(text, statement);
-      }
-      return statement;
-    },
+  return (text) => {
+    const cached = statements.get(text);
+    if (cached && !cached.busy) return cached;
+    const statement = database.prepare(text);
+    if (!cached) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+      statements.set(text, statement);
+    }
+    return statement;
   };
 }
 
 type Sqlite = {
   readonly dialect: Dialect;
+  /** The connection's prepared statement for an SQL text. */
+  readonly statement: (text: string) => SqliteDatabase.Statement;
+  /** Whether a transaction is open on the connection. */
+  readonly inTransaction: () => boolean;
   /** Row changes made on the connection so far (SQLite's total_changes()). */
   readonly changes: () => number;
   /** Durable commits for a database file; none for ':memory:'. */
@@ -119,8 +113,12 @@ function sqliteDialect(dataDir: string): Sqlite {
     throw error;
   }
   const totalChanges = database.prepare('SELECT total_changes()').pluck();
+  const statement = statementCache(database);
   return {
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    // Kysely runs the migrations and the first seeding; the store's transactions run on `statement`.
+    dialect: new SqliteDialect({ database: { close: () => database.close(), prepare: statement } }),
+    statement,
+    inTransaction: () => database.inTransaction,
     changes: () => totalChanges.get() as number,
     commits: file === ':memory:' ? undefined : groupCommit(`${file}-wal`),
     checkpoints:
@@ -175,7 +173,7 @@ async function seedIfEmpty(
     // Two servers starting together on one PostgreSQL database: the second waits here, then sees the users.
     if (dialect === 'postgres') await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
-    const tx = operations(trx, dialect);
+    const tx = operations(kyselyRunner(trx, dialect));
     for (const user of seed.users) await tx.insertUser(user);
     for (const collection of ENTITY_TABLES) {
       for (const item of seed[collection]) await tx.insert(collection, item);
@@ -206,25 +204,34 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   let closing: Promise<void> | undefined;
 
   /**
-   * SQLite: one transaction at a time on the connection; a call that wrote is answered once its commit is on
-   * disk, a call that read once nothing it could have read is still unsynced (./group-commit.ts).
+   * SQLite: one transaction at a time on the connection, begun and committed on it directly (each waits for the
+   * one before it, as Kysely's driver would make it); a call that wrote is answered once its commit is on disk, a
+   * call that read once nothing it could have read is still unsynced (./group-commit.ts). The next transaction
+   * starts while this one waits for its sync, so commits share fsyncs.
    */
-  const sqliteTransaction = async <T>(
-    work: (tx: StoreTx) => Promise<T>,
-    group: GroupCommit,
-    changes: () => number,
-  ) => {
-    if (group.failure) throw group.failure;
+  let sqliteQueue: Promise<unknown> = Promise.resolve();
+  const sqliteTransaction = async <T>(work: (tx: StoreTx) => Promise<T>, lite: Sqlite): Promise<T> => {
+    const group = lite.commits;
+    if (group?.failure) throw group.failure;
     let wrote: { done(): void } | undefined;
-    try {
-      const result = await db.transaction().execute(async (trx) => {
-        const before = changes();
-        const value = await work(operations(trx, dialect));
-        if (changes() !== before) wrote = group.begin();
+    const committed = sqliteQueue.then(async () => {
+      lite.statement('BEGIN').run();
+      try {
+        const before = lite.changes();
+        const value = await work(operations(sqliteRunner(lite.statement)));
+        if (lite.changes() !== before) wrote = group?.begin();
+        lite.statement('COMMIT').run();
         return value;
-      });
-      if (wrote || group.unsynced) await group.sync();
-      if (wrote) sqlite?.checkpoints?.afterCommit();
+      } catch (error) {
+        if (lite.inTransaction()) lite.statement('ROLLBACK').run();
+        throw error;
+      }
+    });
+    sqliteQueue = committed.catch(() => undefined);
+    try {
+      const result = await committed;
+      if (group && (wrote || group.unsynced)) await group.sync();
+      if (wrote) lite.checkpoints?.afterCommit();
       return result;
     } finally {
       wrote?.done();
@@ -236,9 +243,9 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
     transaction(work) {
       if (closing) return Promise.reject(new StoreClosedError());
-      const done = sqlite?.commits
-        ? sqliteTransaction(work, sqlite.commits, sqlite.changes)
-        : db.transaction().execute((trx) => work(operations(trx, dialect)));
+      const done = sqlite
+        ? sqliteTransaction(work, sqlite)
+        : db.transaction().execute((trx) => work(operations(kyselyRunner(trx, dialect))));
       const tracked = done.finally(() => running.delete(tracked));
       // The tracked copy only counts; its rejection is the caller's, through `done`.
       tracked.catch(() => undefined);
@@ -248,7 +255,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
     async ping() {
       if (commits?.failure) throw commits.failure;
-      await sql`select 1`.execute(db);
+      if (sqlite) sqlite.statement('SELECT 1').get();
+      else await sql`select 1`.execute(db);
     },
 
     close() {

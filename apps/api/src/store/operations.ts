@@ -1,12 +1,13 @@
 /**
- * The operations of one transaction (`StoreTx`) over a Kysely transaction, in SQL both dialects understand.
+ * The operations of one transaction (`StoreTx`), in SQL both dialects understand, written with Kysely's query
+ * builder and prepared once (./queries.ts); a `Runner` runs them in the transaction.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, isUniqueViolation } from './errors';
-import type { Database } from './schema';
-import type { AuditScope, Collection, EntityOf, PatientScope, StoreDialect, StoreTx } from './types';
+import { arg, prepare, type Prepared, type Runner } from './queries';
+import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
 export const FIRST_GENERATED_ID = 1001;
@@ -70,93 +71,234 @@ function auditEventOf(row: {
  */
 export const SEQUENCE_PREFIXES: Readonly<Record<string, string>> = { aud: 'audit_ids' };
 
-export function operations(trx: Transaction<Database>, dialect: StoreDialect = 'sqlite'): StoreTx {
-  const emailTakenBy = async (emailNorm: string) =>
-    (await trx.selectFrom('users').select('id').where('email_norm', '=', emailNorm).executeTakeFirst())?.id;
+type DataRow = { data: string };
+
+/** Queries per entity table, prepared on first use. */
+function perCollection<Q>(make: (collection: Collection) => Q): (collection: Collection) => Q {
+  const made = new Map<Collection, Q>();
+  return (collection) => {
+    let query = made.get(collection);
+    if (!query) {
+      query = make(collection);
+      made.set(collection, query);
+    }
+    return query;
+  };
+}
+
+const OWNER_COLUMNS = ['patient_email_norm', 'patient_name_norm', 'patient_id_norm'] as const;
+
+const Q = {
+  listAll: perCollection((c) => prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq'))),
+  /** Items of one patient, by the owner columns whose value is not empty (bit i of the key: column i). */
+  listOwned: perCollection((c) => {
+    const byColumns = new Map<number, Prepared<DataRow>>();
+    return (mask: number) => {
+      let query = byColumns.get(mask);
+      if (!query) {
+        const columns = OWNER_COLUMNS.filter((_, i) => mask & (1 << i));
+        query = prepare((db) =>
+          db
+            .selectFrom(table(c))
+            .select('data')
+            .where((eb) => eb.or(columns.map((column, i) => eb(column, '=', arg(i)))))
+            .orderBy('seq'),
+        );
+        byColumns.set(mask, query);
+      }
+      return query;
+    };
+  }),
+  get: perCollection((c) => prepare((db) => db.selectFrom(table(c)).select('data').where('id', '=', arg(0)))),
+  insert: perCollection((c) =>
+    prepare((db) =>
+      db
+        .insertInto(table(c))
+        .values({
+          id: arg(0),
+          patient_email_norm: arg(1),
+          patient_name_norm: arg(2),
+          patient_id_norm: arg(3),
+          data: arg(4),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id'),
+    ),
+  ),
+  replace: perCollection((c) =>
+    prepare((db) =>
+      db
+        .updateTable(table(c))
+        .set({ patient_email_norm: arg(1), patient_name_norm: arg(2), patient_id_norm: arg(3), data: arg(4) })
+        .where('id', '=', arg(0)),
+    ),
+  ),
+  remove: perCollection((c) => prepare((db) => db.deleteFrom(table(c)).where('id', '=', arg(0)))),
+  listUsers: prepare((db) => db.selectFrom('users').select('data').orderBy('seq')),
+  getUser: prepare((db) => db.selectFrom('users').select('data').where('id', '=', arg(0))),
+  userByEmail: prepare((db) => db.selectFrom('users').select('data').where('email_norm', '=', arg(0))),
+  userIdByEmail: prepare((db) => db.selectFrom('users').select('id').where('email_norm', '=', arg(0))),
+  insertUser: prepare((db) =>
+    db
+      .insertInto('users')
+      .values({ id: arg(0), email_norm: arg(1), data: arg(2) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id'),
+  ),
+  replaceUser: prepare((db) =>
+    db
+      .updateTable('users')
+      .set({ email_norm: arg(1), data: arg(2) })
+      .where('id', '=', arg(0)),
+  ),
+  removeUser: prepare((db) => db.deleteFrom('users').where('id', '=', arg(0))),
+  // One statement, so concurrent transactions never get the same number: the upsert row-locks the counter
+  // (PostgreSQL) or runs under the single writer lock (SQLite) until commit; a rollback gives it back.
+  nextCounter: prepare((db) =>
+    db
+      .insertInto('counters')
+      .values({ prefix: arg(0), last_issued: arg(1) as unknown as number })
+      .onConflict((oc) =>
+        oc.column('prefix').doUpdateSet({ last_issued: sql<number>`counters.last_issued + 1` }),
+      )
+      .returning('last_issued'),
+  ),
+  nextInSequence: prepare<{ n: string }>((db) => ({
+    compile: () => sql<{ n: string }>`SELECT nextval(${arg(0)}) AS n`.compile(db),
+  })),
+  listApprovals: prepare((db) =>
+    db.selectFrom('approvals').select('data').where('approver_sub', '=', arg(0)).orderBy('seq'),
+  ),
+  getApproval: prepare((db) => db.selectFrom('approvals').select('data').where('id', '=', arg(0))),
+  insertApproval: prepare((db) =>
+    db
+      .insertInto('approvals')
+      .values({ id: arg(0), approver_sub: arg(1), data: arg(2) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id'),
+  ),
+  replaceApproval: prepare((db) =>
+    db
+      .updateTable('approvals')
+      .set({ approver_sub: arg(1), data: arg(2) })
+      .where('id', '=', arg(0)),
+  ),
+  getVaultConnection: prepare((db) =>
+    db.selectFrom('vault_connections').select(['sub', 'scopes', 'connected_at']).where('sub', '=', arg(0)),
+  ),
+  putVaultConnection: prepare((db) =>
+    db
+      .insertInto('vault_connections')
+      .values({ sub: arg(0), scopes: arg(1), connected_at: arg(2) })
+      .onConflict((oc) => oc.column('sub').doUpdateSet({ scopes: arg(1), connected_at: arg(2) })),
+  ),
+  removeVaultConnection: prepare((db) => db.deleteFrom('vault_connections').where('sub', '=', arg(0))),
+  appendAudit: prepare((db) =>
+    db.insertInto('audit').values({
+      id: arg(0),
+      timestamp: arg(1),
+      actor_sub: arg(2),
+      actor_role: arg(3),
+      action: arg(4),
+      resource_type: arg(5),
+      resource_id: arg(6),
+      patient_id: arg(7),
+      outcome: arg(8),
+      reason: arg(9),
+    }),
+  ),
+  ...(() => {
+    const auditColumns = [
+      'id',
+      'timestamp',
+      'actor_sub',
+      'actor_role',
+      'action',
+      'resource_type',
+      'resource_id',
+      'patient_id',
+      'outcome',
+      'reason',
+    ] as const;
+    return {
+      listAuditAll: prepare((db) => db.selectFrom('audit').select(auditColumns).orderBy('seq')),
+      listAuditOfActor: prepare((db) =>
+        db.selectFrom('audit').select(auditColumns).where('actor_sub', '=', arg(0)).orderBy('seq'),
+      ),
+      listAuditOfActorOrPatient: prepare((db) =>
+        db
+          .selectFrom('audit')
+          .select(auditColumns)
+          .where((eb) => eb.or([eb('actor_sub', '=', arg(0)), eb('patient_id', '=', arg(1))]))
+          .orderBy('seq'),
+      ),
+    };
+  })(),
+};
+
+const entityArgs = (item: Owned) => {
+  const row = entityRow(item);
+  return [row.id, row.patient_email_norm, row.patient_name_norm, row.patient_id_norm, row.data];
+};
+
+export function operations(run: Runner): StoreTx {
+  const emailTakenBy = async (emailNorm: string) => (await run.rows(Q.userIdByEmail, [emailNorm]))[0]?.id;
+  const first = async <Row>(query: Prepared<Row>, args: readonly unknown[]) =>
+    (await run.rows(query, args))[0];
 
   return {
     async list<C extends Collection>(collection: C, scope?: PatientScope) {
-      let query = trx.selectFrom(table(collection)).select('data').orderBy('seq');
-      if (scope) {
-        const wanted = [
-          ['patient_email_norm', normalize(scope.email)],
-          ['patient_name_norm', normalize(scope.name)],
-          ['patient_id_norm', normalize(scope.patientId)],
-        ] as const;
-        // Empty values match nothing: an item without an e-mail is nobody's by e-mail.
-        const terms = wanted.filter(([, value]) => value !== '');
-        if (terms.length === 0) return [];
-        query = query.where((eb) => eb.or(terms.map(([column, value]) => eb(column, '=', value))));
-      }
-      return (await query.execute()).map((row) => parse<EntityOf[C]>(row));
+      if (!scope) return (await run.rows(Q.listAll(collection), [])).map((row) => parse<EntityOf[C]>(row));
+      const values = [normalize(scope.email), normalize(scope.name), normalize(scope.patientId)];
+      // Empty values match nothing: an item without an e-mail is nobody's by e-mail.
+      const mask = values.reduce((bits, value, i) => (value === '' ? bits : bits | (1 << i)), 0);
+      if (mask === 0) return [];
+      const rows = await run.rows(
+        Q.listOwned(collection)(mask),
+        values.filter((value) => value !== ''),
+      );
+      return rows.map((row) => parse<EntityOf[C]>(row));
     },
 
     async get<C extends Collection>(collection: C, id: string) {
-      const row = await trx
-        .selectFrom(table(collection))
-        .select('data')
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await first(Q.get(collection), [id]);
       return row && parse<EntityOf[C]>(row);
     },
 
     async insert(collection, item) {
       // ON CONFLICT DO NOTHING rather than catching the violation: a failed statement would abort the whole
       // PostgreSQL transaction.
-      const inserted = await trx
-        .insertInto(table(collection))
-        .values(entityRow(item))
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const inserted = await first(Q.insert(collection), entityArgs(item));
       if (!inserted) throw new DuplicateIdError(collection, item.id);
     },
 
     async replace(collection, item) {
-      const { id, ...columns } = entityRow(item);
-      const result = await trx
-        .updateTable(table(collection))
-        .set(columns)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return (await run.changes(Q.replace(collection), entityArgs(item))) > 0;
     },
 
     async remove(collection, id) {
-      const result = await trx.deleteFrom(table(collection)).where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return (await run.changes(Q.remove(collection), [id])) > 0;
     },
 
     async listUsers() {
-      const rows = await trx.selectFrom('users').select('data').orderBy('seq').execute();
-      return rows.map((row) => parse<ManagedUser>(row));
+      return (await run.rows(Q.listUsers, [])).map((row) => parse<ManagedUser>(row));
     },
 
     async getUser(id) {
-      const row = await trx.selectFrom('users').select('data').where('id', '=', id).executeTakeFirst();
+      const row = await first(Q.getUser, [id]);
       return row && parse<ManagedUser>(row);
     },
 
     async findUserByEmail(email) {
       const emailNorm = normalize(email);
       if (emailNorm === '') return undefined;
-      const row = await trx
-        .selectFrom('users')
-        .select('data')
-        .where('email_norm', '=', emailNorm)
-        .executeTakeFirst();
+      const row = await first(Q.userByEmail, [emailNorm]);
       return row && parse<ManagedUser>(row);
     },
 
     async insertUser(user) {
       const emailNorm = normalize(user.email);
-      const inserted = await trx
-        .insertInto('users')
-        .values({ id: user.id, email_norm: emailNorm, data: JSON.stringify(user) })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return;
+      if (await first(Q.insertUser, [user.id, emailNorm, JSON.stringify(user)])) return;
       if ((await emailTakenBy(emailNorm)) !== undefined) throw new DuplicateEmailError(user.email);
       throw new DuplicateIdError('users', user.id);
     },
@@ -166,12 +308,7 @@ export function operations(trx: Transaction<Database>, dialect: StoreDialect = '
       const owner = await emailTakenBy(emailNorm);
       if (owner !== undefined && owner !== user.id) throw new DuplicateEmailError(user.email);
       try {
-        const result = await trx
-          .updateTable('users')
-          .set({ email_norm: emailNorm, data: JSON.stringify(user) })
-          .where('id', '=', user.id)
-          .executeTakeFirst();
-        return result.numUpdatedRows > 0n;
+        return (await run.changes(Q.replaceUser, [user.id, emailNorm, JSON.stringify(user)])) > 0;
       } catch (error) {
         // Only a concurrent transaction that took the address after our check gets here.
         if (isUniqueViolation(error)) throw new DuplicateEmailError(user.email);
@@ -180,69 +317,42 @@ export function operations(trx: Transaction<Database>, dialect: StoreDialect = '
     },
 
     async removeUser(id) {
-      const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return (await run.changes(Q.removeUser, [id])) > 0;
     },
 
     async nextId(prefix) {
-      const sequence = dialect === 'postgres' ? SEQUENCE_PREFIXES[prefix] : undefined;
-      if (sequence) {
-        const { rows } = await sql<{ n: string }>`SELECT nextval(${sequence}) AS n`.execute(trx);
-        return `${prefix}-${rows[0]?.n ?? ''}`;
-      }
-      // One statement, so concurrent transactions never get the same number: the upsert row-locks the counter
-      // (PostgreSQL) or runs under the single writer lock (SQLite) until commit; a rollback gives it back.
-      const row = await trx
-        .insertInto('counters')
-        .values({ prefix, last_issued: FIRST_GENERATED_ID })
-        .onConflict((oc) =>
-          oc.column('prefix').doUpdateSet({ last_issued: sql<number>`counters.last_issued + 1` }),
-        )
-        .returning('last_issued')
-        .executeTakeFirstOrThrow();
+      const sequence = run.dialect === 'postgres' ? SEQUENCE_PREFIXES[prefix] : undefined;
+      if (sequence) return `${prefix}-${(await first(Q.nextInSequence, [sequence]))?.n ?? ''}`;
+      const row = await first(Q.nextCounter, [prefix, FIRST_GENERATED_ID]);
+      if (!row) throw new Error(`No id was issued for the prefix ${prefix}.`);
       return `${prefix}-${row.last_issued}`;
     },
 
     async listApprovals(approverSub) {
-      const rows = await trx
-        .selectFrom('approvals')
-        .select('data')
-        .where('approver_sub', '=', approverSub)
-        .orderBy('seq')
-        .execute();
-      return rows.map((row) => parse<ApprovalRequest>(row));
+      return (await run.rows(Q.listApprovals, [approverSub])).map((row) => parse<ApprovalRequest>(row));
     },
 
     async getApproval(id) {
-      const row = await trx.selectFrom('approvals').select('data').where('id', '=', id).executeTakeFirst();
+      const row = await first(Q.getApproval, [id]);
       return row && parse<ApprovalRequest>(row);
     },
 
     async insertApproval(request) {
-      const inserted = await trx
-        .insertInto('approvals')
-        .values({ id: request.id, approver_sub: request.approverSub, data: JSON.stringify(request) })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const inserted = await first(Q.insertApproval, [
+        request.id,
+        request.approverSub,
+        JSON.stringify(request),
+      ]);
       if (!inserted) throw new DuplicateIdError('approvals', request.id);
     },
 
     async replaceApproval(request) {
-      const result = await trx
-        .updateTable('approvals')
-        .set({ approver_sub: request.approverSub, data: JSON.stringify(request) })
-        .where('id', '=', request.id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const args = [request.id, request.approverSub, JSON.stringify(request)];
+      return (await run.changes(Q.replaceApproval, args)) > 0;
     },
 
     async getVaultConnection(sub) {
-      const row = await trx
-        .selectFrom('vault_connections')
-        .select(['sub', 'scopes', 'connected_at'])
-        .where('sub', '=', sub)
-        .executeTakeFirst();
+      const row = await first(Q.getVaultConnection, [sub]);
       // The column holds only what `putVaultConnection` wrote from calendar scopes.
       return (
         row && {
@@ -254,62 +364,36 @@ export function operations(trx: Transaction<Database>, dialect: StoreDialect = '
     },
 
     async putVaultConnection(connection) {
-      const values = { scopes: connection.scopes.join(' '), connected_at: connection.connectedAt };
-      await trx
-        .insertInto('vault_connections')
-        .values({ sub: connection.sub, ...values })
-        .onConflict((oc) => oc.column('sub').doUpdateSet(values))
-        .execute();
+      const args = [connection.sub, connection.scopes.join(' '), connection.connectedAt];
+      await run.changes(Q.putVaultConnection, args);
     },
 
     async removeVaultConnection(sub) {
-      const result = await trx.deleteFrom('vault_connections').where('sub', '=', sub).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return (await run.changes(Q.removeVaultConnection, [sub])) > 0;
     },
 
     async appendAudit(row) {
-      await trx
-        .insertInto('audit')
-        .values({
-          id: row.id,
-          timestamp: row.timestamp,
-          actor_sub: row.actorSub,
-          actor_role: row.actorRole,
-          action: row.action,
-          resource_type: row.resourceType,
-          resource_id: row.resourceId,
-          patient_id: row.patientId,
-          outcome: row.outcome,
-          reason: row.reason,
-        })
-        .execute();
+      await run.changes(Q.appendAudit, [
+        row.id,
+        row.timestamp,
+        row.actorSub,
+        row.actorRole,
+        row.action,
+        row.resourceType,
+        row.resourceId,
+        row.patientId,
+        row.outcome,
+        row.reason,
+      ]);
     },
 
     async listAudit(scope: AuditScope) {
-      let query = trx
-        .selectFrom('audit')
-        .select([
-          'id',
-          'timestamp',
-          'actor_sub',
-          'actor_role',
-          'action',
-          'resource_type',
-          'resource_id',
-          'patient_id',
-          'outcome',
-          'reason',
-        ])
-        .orderBy('seq');
-      if (!scope.all) {
-        const { actorSub, patientId } = scope;
-        query = query.where((eb) =>
-          patientId
-            ? eb.or([eb('actor_sub', '=', actorSub), eb('patient_id', '=', patientId)])
-            : eb('actor_sub', '=', actorSub),
-        );
-      }
-      return (await query.execute()).map(auditEventOf);
+      let rows;
+      if (scope.all) rows = await run.rows(Q.listAuditAll, []);
+      else if (scope.patientId)
+        rows = await run.rows(Q.listAuditOfActorOrPatient, [scope.actorSub, scope.patientId]);
+      else rows = await run.rows(Q.listAuditOfActor, [scope.actorSub]);
+      return rows.map(auditEventOf);
     },
   };
 }
