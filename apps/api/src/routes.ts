@@ -161,7 +161,6 @@ async function handle<N extends RouteName>(
     ) => {
       if (!route.audit) return;
       await tx.appendAudit({
-        id: await tx.nextId('aud'),
         timestamp: now.toISOString(),
         // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
         actorSub: caller.user.sub,

@@ -64,7 +64,6 @@ export async function appendToolAudit(
   },
 ): Promise<void> {
   await tx.appendAudit({
-    id: await tx.nextId('aud'),
     timestamp: now.toISOString(),
     actorSub: caller.user.sub,
     actorRole: caller.knowledgeRole,

@@ -39,7 +39,6 @@ async function appendRow(
   row: Pick<AuditEvent, 'action' | 'resourceType' | 'resourceId' | 'patientId' | 'reason'>,
 ): Promise<void> {
   await tx.appendAudit({
-    id: await tx.nextId('aud'),
     timestamp: now.toISOString(),
     actorSub: caller.user.sub,
     actorRole: caller.knowledgeRole,

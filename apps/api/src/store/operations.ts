@@ -88,6 +88,19 @@ function perCollection<Q>(make: (collection: Collection) => Q): (collection: Col
 
 const OWNER_COLUMNS = ['patient_email_norm', 'patient_name_norm', 'patient_id_norm'] as const;
 
+/** An audit row's columns but its id, from the call's values 1 to 9. */
+const AUDIT_VALUES = {
+  timestamp: arg(1),
+  actor_sub: arg(2),
+  actor_role: arg(3),
+  action: arg(4),
+  resource_type: arg(5),
+  resource_id: arg(6),
+  patient_id: arg(7),
+  outcome: arg(8),
+  reason: arg(9),
+};
+
 const Q = {
   listAll: perCollection((c) => prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq'))),
   /** Items of one patient, by the owner columns whose value is not empty (bit i of the key: column i). */
@@ -196,15 +209,14 @@ const Q = {
   appendAudit: prepare((db) =>
     db.insertInto('audit').values({
       id: arg(0),
-      timestamp: arg(1),
-      actor_sub: arg(2),
-      actor_role: arg(3),
-      action: arg(4),
-      resource_type: arg(5),
-      resource_id: arg(6),
-      patient_id: arg(7),
-      outcome: arg(8),
-      reason: arg(9),
+      ...AUDIT_VALUES,
+    }),
+  ),
+  /** PostgreSQL: the row with the next id of the audit sequence, in one statement (one round trip). */
+  appendAuditFromSequence: prepare((db) =>
+    db.insertInto('audit').values({
+      id: sql<string>`'aud-' || nextval('audit_ids')`,
+      ...AUDIT_VALUES,
     }),
   ),
   ...(() => {
@@ -245,6 +257,14 @@ export function operations(run: Runner): StoreTx {
   const emailTakenBy = async (emailNorm: string) => (await run.rows(Q.userIdByEmail, [emailNorm]))[0]?.id;
   const first = async <Row>(query: Prepared<Row>, args: readonly unknown[]) =>
     (await run.rows(query, args))[0];
+
+  const nextId = async (prefix: string): Promise<string> => {
+    const sequence = run.dialect === 'postgres' ? SEQUENCE_PREFIXES[prefix] : undefined;
+    if (sequence) return `${prefix}-${(await first(Q.nextInSequence, [sequence]))?.n ?? ''}`;
+    const row = await first(Q.nextCounter, [prefix, FIRST_GENERATED_ID]);
+    if (!row) throw new Error(`No id was issued for the prefix ${prefix}.`);
+    return `${prefix}-${row.last_issued}`;
+  };
 
   return {
     async list<C extends Collection>(collection: C, scope?: PatientScope) {
@@ -320,13 +340,7 @@ export function operations(run: Runner): StoreTx {
       return (await run.changes(Q.removeUser, [id])) > 0;
     },
 
-    async nextId(prefix) {
-      const sequence = run.dialect === 'postgres' ? SEQUENCE_PREFIXES[prefix] : undefined;
-      if (sequence) return `${prefix}-${(await first(Q.nextInSequence, [sequence]))?.n ?? ''}`;
-      const row = await first(Q.nextCounter, [prefix, FIRST_GENERATED_ID]);
-      if (!row) throw new Error(`No id was issued for the prefix ${prefix}.`);
-      return `${prefix}-${row.last_issued}`;
-    },
+    nextId,
 
     async listApprovals(approverSub) {
       return (await run.rows(Q.listApprovals, [approverSub])).map((row) => parse<ApprovalRequest>(row));
@@ -373,8 +387,7 @@ export function operations(run: Runner): StoreTx {
     },
 
     async appendAudit(row) {
-      await run.changes(Q.appendAudit, [
-        row.id,
+      const values = [
         row.timestamp,
         row.actorSub,
         row.actorRole,
@@ -384,7 +397,12 @@ export function operations(run: Runner): StoreTx {
         row.patientId,
         row.outcome,
         row.reason,
-      ]);
+      ];
+      if (row.id === undefined && run.dialect === 'postgres') {
+        await run.changes(Q.appendAuditFromSequence, [undefined, ...values]);
+        return;
+      }
+      await run.changes(Q.appendAudit, [row.id ?? (await nextId('aud')), ...values]);
     },
 
     async listAudit(scope: AuditScope) {

@@ -387,6 +387,24 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
     });
   });
 
+  it("gives a row appended without an id the next 'aud' id, from the counter nextId uses", async () => {
+    const store = await env.open();
+    const row = Object.fromEntries(
+      Object.entries(auditRow('unused')).filter(([key]) => key !== 'id'),
+    ) as Omit<AuditEvent, 'id'>;
+    await store.transaction(async (tx) => {
+      await tx.appendAudit(row);
+      await tx.appendAudit({ ...row, reason: 'second' });
+      expect(await tx.nextId('aud')).toBe(`aud-${FIRST_GENERATED_ID + 2}`);
+    });
+    await store.transaction(async (tx) => {
+      expect(await tx.listAudit({ all: true })).toStrictEqual([
+        { ...row, id: `aud-${FIRST_GENERATED_ID}` },
+        { ...row, id: `aud-${FIRST_GENERATED_ID + 1}`, reason: 'second' },
+      ]);
+    });
+  });
+
   it('returns audit rows exactly as written, oldest first, in the reader scope', async () => {
     const store = await env.open();
     const rows: AuditEvent[] = [

@@ -39,6 +39,9 @@ export type AuditScope =
   | { readonly all: true }
   | { readonly all?: false; readonly actorSub: string; readonly patientId?: string | undefined };
 
+/** An audit row to append; without `id`, the store draws the next 'aud' id. */
+export type NewAuditRow = Omit<AuditEvent, 'id'> & { readonly id?: string };
+
 /** The operations of one transaction. Lists come back in insertion order (the order the mocks keep). */
 export interface StoreTx {
   /** Every item of a collection, or only those of one patient. */
@@ -81,8 +84,12 @@ export interface StoreTx {
   /** Removes the user's calendar connection; false when there was none. */
   removeVaultConnection(sub: string): Promise<boolean>;
 
-  /** Appends one audit row. Rows can never be changed or deleted afterwards (enforced by the database). */
-  appendAudit(row: AuditEvent): Promise<void>;
+  /**
+   * Appends one audit row; a row without an id gets the next 'aud' id (as `nextId('aud')` gives it, drawn in
+   * the same statement on PostgreSQL). Rows can never be changed or deleted afterwards (enforced by the
+   * database).
+   */
+  appendAudit(row: NewAuditRow): Promise<void>;
   /** Audit rows in the scope, oldest first. */
   listAudit(scope: AuditScope): Promise<AuditEvent[]>;
 }

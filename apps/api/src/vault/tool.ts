@@ -92,7 +92,6 @@ export async function runCalendarTool(
     action === 'schedule_appointment' && result.events?.length === 1 ? result.events[0] : undefined;
   await deps.store.transaction(async (tx) =>
     tx.appendAudit({
-      id: await tx.nextId('aud'),
       timestamp: now.toISOString(),
       actorSub: caller.user.sub,
       actorRole: caller.knowledgeRole,
