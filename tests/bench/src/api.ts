@@ -43,7 +43,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { ensurePostgres } from '../../../scripts/postgres.mjs';
-import { startIssuer, type Issuer } from './issuer';
+import { BENCH_API_RATE_LIMIT, startIssuer, type Issuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult, type Budget, type Cell } from './result';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -447,6 +447,7 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
     store,
     knowledge: () => KNOWLEDGE,
     logger: false,
+    apiRateLimit: BENCH_API_RATE_LIMIT,
   });
   const referenceDb =
     backend === 'sqlite'

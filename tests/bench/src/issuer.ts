@@ -9,6 +9,13 @@ import { signAccessToken } from '@sentinel/api/testkit';
 import type { PersonaKey } from '@sentinel/mocks/seed';
 import { exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 
+/**
+ * The per-user API limit for a server under a bench: the limiter runs on every call as in production (its cost is
+ * measured), but its allowance is far above what one bench user sends (thousands of calls a second for minutes),
+ * so no bench call is refused with 429. The default allowance (60,000 per 30 s) stops exactly such a client.
+ */
+export const BENCH_API_RATE_LIMIT = { limit: { requests: 1_000_000_000, windowSeconds: 30 } } as const;
+
 export type Issuer = {
   /** The `iss` of its tokens, with the trailing slash; its JWKS is at `.well-known/jwks.json` below it. */
   readonly issuer: string;

@@ -38,7 +38,7 @@ import {
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import { seed, seededRandom, type PersonaKey } from '@sentinel/mocks/seed';
-import { startIssuer } from './issuer';
+import { BENCH_API_RATE_LIMIT, startIssuer } from './issuer';
 
 const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(BENCH_ROOT, 'results');
@@ -216,6 +216,7 @@ async function startServer(issuer: string, documents: KnowledgeDocument[], perDo
     store,
     knowledge: () => ({ ...KNOWLEDGE, documents }),
     logger: false,
+    apiRateLimit: BENCH_API_RATE_LIMIT,
     ...(perDocument ? { authorizer: perDocumentAuthorizer() } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -25,7 +25,7 @@ import { openStore } from '@sentinel/api/store';
 import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
 import { seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
-import { startIssuer } from './issuer';
+import { BENCH_API_RATE_LIMIT, startIssuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult } from './result';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -112,6 +112,7 @@ async function main() {
     store,
     knowledge: () => KNOWLEDGE,
     logger: false,
+    apiRateLimit: BENCH_API_RATE_LIMIT,
   });
   const slices: Slice[] = [];
   const startedAt = Date.now();
