@@ -29,7 +29,7 @@ import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { groupCommit, type GroupCommit } from './group-commit';
 import { migrationProvider } from './migrations';
 import { operations } from './operations';
-import { kyselyRunner, sqliteRunner } from './queries';
+import { kyselyRunner, postgresRunner, sqliteRunner } from './queries';
 import { ENTITY_TABLES, type Database } from './schema';
 import type { OpenStoreOptions, Store, StoreDialect, StoreTx } from './types';
 
@@ -135,12 +135,34 @@ function sqliteDialect(dataDir: string): Sqlite {
   };
 }
 
-function postgresDialect(connectionString: string): Dialect {
+function postgresPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({ connectionString });
   // A pooled idle connection that dies (server restart, network) is dropped by the pool; without a listener
   // the 'error' event would end the process.
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
-  return new PostgresDialect({ pool });
+  return pool;
+}
+
+/**
+ * PostgreSQL: one transaction on a pooled connection, begun and committed on it directly (READ COMMITTED, as
+ * Kysely's did). A connection whose ROLLBACK failed is dropped from the pool, not reused.
+ */
+async function postgresTransaction<T>(pool: pg.Pool, work: (tx: StoreTx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const value = await work(operations(postgresRunner(client)));
+    await client.query('COMMIT');
+    return value;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackFailed: unknown) => {
+      broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 async function migrate(db: Kysely<Database>, dialect: StoreDialect): Promise<void> {
@@ -181,12 +203,19 @@ async function seedIfEmpty(
   });
 }
 
+type Backend =
+  { readonly kind: 'sqlite'; readonly lite: Sqlite } | { readonly kind: 'postgres'; readonly pool: pg.Pool };
+
 /** Opens (and creates, migrates and seeds when needed) the store. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const dialect: StoreDialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const sqlite = options.databaseUrl ? undefined : sqliteDialect(options.dataDir);
+  const backend: Backend = options.databaseUrl
+    ? { kind: 'postgres', pool: postgresPool(options.databaseUrl) }
+    : { kind: 'sqlite', lite: sqliteDialect(options.dataDir) };
+  const sqlite = backend.kind === 'sqlite' ? backend.lite : undefined;
   const db = new Kysely<Database>({
-    dialect: sqlite?.dialect ?? postgresDialect(options.databaseUrl ?? ''),
+    // Kysely runs the migrations and the first seeding; the store's transactions run on the connections.
+    dialect: backend.kind === 'sqlite' ? backend.lite.dialect : new PostgresDialect({ pool: backend.pool }),
   });
   const commits = sqlite?.commits;
   try {
@@ -243,9 +272,10 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
     transaction(work) {
       if (closing) return Promise.reject(new StoreClosedError());
-      const done = sqlite
-        ? sqliteTransaction(work, sqlite)
-        : db.transaction().execute((trx) => work(operations(kyselyRunner(trx, dialect))));
+      const done =
+        backend.kind === 'sqlite'
+          ? sqliteTransaction(work, backend.lite)
+          : postgresTransaction(backend.pool, work);
       const tracked = done.finally(() => running.delete(tracked));
       // The tracked copy only counts; its rejection is the caller's, through `done`.
       tracked.catch(() => undefined);

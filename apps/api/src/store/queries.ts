@@ -21,6 +21,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
+import type pg from 'pg';
 import type { Database } from './schema';
 import type { StoreDialect } from './types';
 
@@ -56,6 +57,8 @@ const compilers: Readonly<Record<StoreDialect, Kysely<Database>>> = {
 
 type Compiled = {
   readonly sql: string;
+  /** A name unique to this SQL text in the process, for PostgreSQL's per-connection prepared statements. */
+  readonly name: string;
   /** Per parameter: the call's value at this index, or the query's constant. */
   readonly parameters: readonly ({ readonly arg: number } | { readonly constant: unknown })[];
 };
@@ -67,6 +70,8 @@ export type Prepared<Row> = {
   readonly row?: Row;
 };
 
+let compiledCount = 0;
+
 /** Prepares the query `build` makes over `arg(i)` stand-ins; compiled on first use per dialect. */
 export function prepare<Row>(build: (db: Kysely<Database>) => Compilable<Row>): Prepared<Row> {
   const byDialect = new Map<StoreDialect, Compiled>();
@@ -75,8 +80,10 @@ export function prepare<Row>(build: (db: Kysely<Database>) => Compilable<Row>): 
       let compiled = byDialect.get(dialect);
       if (!compiled) {
         const query = build(compilers[dialect]).compile();
+        compiledCount += 1;
         compiled = {
           sql: query.sql,
+          name: `sentinel_${compiledCount}`,
           parameters: query.parameters.map((value) =>
             value instanceof Arg ? { arg: value.index } : { constant: value },
           ),
@@ -100,7 +107,7 @@ export type Runner = {
 const bind = (compiled: Compiled, args: readonly unknown[]) =>
   compiled.parameters.map((p) => ('arg' in p ? args[p.arg] : p.constant));
 
-/** A runner over a Kysely transaction (PostgreSQL, and SQLite while the store opens). */
+/** A runner over a Kysely transaction (the first seeding, while the store opens). */
 export function kyselyRunner(trx: Transaction<Database>, dialect: StoreDialect): Runner {
   const execute = async (query: Prepared<unknown>, args: readonly unknown[]) => {
     const compiled = query.compiled(dialect);
@@ -131,6 +138,26 @@ export function sqliteRunner(statement: (sql: string) => SqliteDatabase.Statemen
     async changes(query, args) {
       const compiled = query.compiled('sqlite');
       return statement(compiled.sql).run(bind(compiled, args)).changes;
+    },
+  };
+}
+
+/**
+ * A runner on a pooled PostgreSQL connection inside a transaction the store began on it. Each query is a named
+ * prepared statement, parsed and planned once per connection.
+ */
+export function postgresRunner(client: pg.PoolClient): Runner {
+  const execute = (query: Prepared<unknown>, args: readonly unknown[]) => {
+    const compiled = query.compiled('postgres');
+    return client.query({ name: compiled.name, text: compiled.sql, values: bind(compiled, args) });
+  };
+  return {
+    dialect: 'postgres',
+    async rows<Row>(query: Prepared<Row>, args: readonly unknown[]) {
+      return (await execute(query, args)).rows as Row[];
+    },
+    async changes(query, args) {
+      return (await execute(query, args)).rowCount ?? 0;
     },
   };
 }

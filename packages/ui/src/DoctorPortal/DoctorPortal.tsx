@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { doctorGreetingName, hasPermission } from '@sentinel/domain';
 import { AppShell } from '../AppShell/AppShell';
+import { useDeferredStart } from '../api/useDeferredStart';
 import { useApprovalsQuery } from '../Approvals/Approvals.data';
 import { APPROVALS_SCREEN_TEXTS, pendingCount } from '../Approvals/Approvals.utils';
 import { Box } from '../Box/Box';
@@ -101,7 +102,9 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
   const clock = useClock();
   const [tab, setTab] = useState<DoctorTab>(initialTab);
   const canApprove = session.status === 'signedIn' && hasPermission(session.user, 'write:prescriptions');
-  const approvals = useApprovalsQuery({ enabled: canApprove });
+  // The count in the Approvals label is not part of the first view: fetched once the page has loaded.
+  const deferredStart = useDeferredStart();
+  const approvals = useApprovalsQuery({ enabled: canApprove && deferredStart });
   if (session.status !== 'signedIn') return null;
   const { user } = session;
   const pending = pendingCount(approvals.data ?? [], clock.now());
