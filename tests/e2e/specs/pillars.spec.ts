@@ -77,6 +77,8 @@ test.describe('the identity pillars in the assistant', () => {
     await ask(page, 'Prescribe Metformin 500 mg twice daily for Jane Doe');
     const card = toolCard(page, 'Prescription (asynchronous authorization): prescribe');
     await expect(card.getByText('Pending approval')).toBeVisible(REPLY_WAIT);
+    // The tab counts what waits for her (fetched once the page has loaded, refreshed by the chat's proposal).
+    await expect(page.getByRole('tab', { name: /^Approvals \(\d+ pending\)$/ })).toBeVisible();
 
     await page.getByRole('tab', { name: /Approvals/ }).click();
     const approve = page.getByRole('button', { name: /^Approve/ }).first();
