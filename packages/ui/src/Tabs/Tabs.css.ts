@@ -20,14 +20,14 @@ export const bar = style({
 
 export const tablist = style({
   display: 'flex',
+  // Tabs that do not fit one line wrap onto the next rather than scrolling out of sight (the doctor's eight
+  // tabs on a tablet); room around them for the focus ring.
+  flexWrap: 'wrap',
   gap: vars.space.xxsmall,
   minWidth: 0,
   flexGrow: 1,
-  overflowX: 'auto',
-  // Room for the focus ring, which would otherwise be clipped by the scroll box.
   padding: vars.size.focusWidth,
   paddingBottom: 0,
-  '@media': { [COMPACT_QUERY]: { flexWrap: 'wrap', overflowX: 'visible' } },
 });
 
 export const tab = style({
