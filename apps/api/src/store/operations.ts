@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, isUniqueViolation } from './errors';
-import { arg, prepare, type Prepared, type Runner } from './queries';
+import { arg, madeOnce, prepare, type Prepared, type Runner } from './queries';
 import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
@@ -17,15 +17,16 @@ export const normalize = (value: string | undefined): string => (value ?? '').tr
 
 type Owned = { readonly id: string; readonly patientEmail: string; readonly patientName: string };
 
-function entityRow(item: Owned) {
-  return {
-    id: item.id,
-    patient_email_norm: normalize(item.patientEmail),
-    patient_name_norm: normalize(item.patientName),
+/** The values of an entity row, in the order of the insert and replace queries' stand-ins. */
+function entityArgs(item: Owned): unknown[] {
+  return [
+    item.id,
+    normalize(item.patientEmail),
+    normalize(item.patientName),
     // Appointments carry no patient id; records and prescriptions do.
-    patient_id_norm: normalize((item as { patientId?: string }).patientId),
-    data: JSON.stringify(item),
-  };
+    normalize((item as { patientId?: string }).patientId),
+    JSON.stringify(item),
+  ];
 }
 
 /**
@@ -71,21 +72,6 @@ function auditEventOf(row: {
  */
 export const SEQUENCE_PREFIXES: Readonly<Record<string, string>> = { aud: 'audit_ids' };
 
-type DataRow = { data: string };
-
-/** Queries per entity table, prepared on first use. */
-function perCollection<Q>(make: (collection: Collection) => Q): (collection: Collection) => Q {
-  const made = new Map<Collection, Q>();
-  return (collection) => {
-    let query = made.get(collection);
-    if (!query) {
-      query = make(collection);
-      made.set(collection, query);
-    }
-    return query;
-  };
-}
-
 const OWNER_COLUMNS = ['patient_email_norm', 'patient_name_norm', 'patient_id_norm'] as const;
 
 /** An audit row's columns but its id, from the call's values 1 to 9. */
@@ -101,29 +87,41 @@ const AUDIT_VALUES = {
   reason: arg(9),
 };
 
+/** The columns of an audit row, as `auditEventOf` reads them. */
+const AUDIT_COLUMNS = [
+  'id',
+  'timestamp',
+  'actor_sub',
+  'actor_role',
+  'action',
+  'resource_type',
+  'resource_id',
+  'patient_id',
+  'outcome',
+  'reason',
+] as const;
+
 const Q = {
-  listAll: perCollection((c) => prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq'))),
+  listAll: madeOnce((c: Collection) =>
+    prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq')),
+  ),
   /** Items of one patient, by the owner columns whose value is not empty (bit i of the key: column i). */
-  listOwned: perCollection((c) => {
-    const byColumns = new Map<number, Prepared<DataRow>>();
-    return (mask: number) => {
-      let query = byColumns.get(mask);
-      if (!query) {
-        const columns = OWNER_COLUMNS.filter((_, i) => mask & (1 << i));
-        query = prepare((db) =>
-          db
-            .selectFrom(table(c))
-            .select('data')
-            .where((eb) => eb.or(columns.map((column, i) => eb(column, '=', arg(i)))))
-            .orderBy('seq'),
-        );
-        byColumns.set(mask, query);
-      }
-      return query;
-    };
-  }),
-  get: perCollection((c) => prepare((db) => db.selectFrom(table(c)).select('data').where('id', '=', arg(0)))),
-  insert: perCollection((c) =>
+  listOwned: madeOnce((c: Collection) =>
+    madeOnce((mask: number) => {
+      const columns = OWNER_COLUMNS.filter((_, i) => mask & (1 << i));
+      return prepare((db) =>
+        db
+          .selectFrom(table(c))
+          .select('data')
+          .where((eb) => eb.or(columns.map((column, i) => eb(column, '=', arg(i)))))
+          .orderBy('seq'),
+      );
+    }),
+  ),
+  get: madeOnce((c: Collection) =>
+    prepare((db) => db.selectFrom(table(c)).select('data').where('id', '=', arg(0))),
+  ),
+  insert: madeOnce((c: Collection) =>
     prepare((db) =>
       db
         .insertInto(table(c))
@@ -138,7 +136,7 @@ const Q = {
         .returning('id'),
     ),
   ),
-  replace: perCollection((c) =>
+  replace: madeOnce((c: Collection) =>
     prepare((db) =>
       db
         .updateTable(table(c))
@@ -146,7 +144,7 @@ const Q = {
         .where('id', '=', arg(0)),
     ),
   ),
-  remove: perCollection((c) => prepare((db) => db.deleteFrom(table(c)).where('id', '=', arg(0)))),
+  remove: madeOnce((c: Collection) => prepare((db) => db.deleteFrom(table(c)).where('id', '=', arg(0)))),
   listUsers: prepare((db) => db.selectFrom('users').select('data').orderBy('seq')),
   getUser: prepare((db) => db.selectFrom('users').select('data').where('id', '=', arg(0))),
   userByEmail: prepare((db) => db.selectFrom('users').select('data').where('email_norm', '=', arg(0))),
@@ -219,38 +217,17 @@ const Q = {
       ...AUDIT_VALUES,
     }),
   ),
-  ...(() => {
-    const auditColumns = [
-      'id',
-      'timestamp',
-      'actor_sub',
-      'actor_role',
-      'action',
-      'resource_type',
-      'resource_id',
-      'patient_id',
-      'outcome',
-      'reason',
-    ] as const;
-    return {
-      listAuditAll: prepare((db) => db.selectFrom('audit').select(auditColumns).orderBy('seq')),
-      listAuditOfActor: prepare((db) =>
-        db.selectFrom('audit').select(auditColumns).where('actor_sub', '=', arg(0)).orderBy('seq'),
-      ),
-      listAuditOfActorOrPatient: prepare((db) =>
-        db
-          .selectFrom('audit')
-          .select(auditColumns)
-          .where((eb) => eb.or([eb('actor_sub', '=', arg(0)), eb('patient_id', '=', arg(1))]))
-          .orderBy('seq'),
-      ),
-    };
-  })(),
-};
-
-const entityArgs = (item: Owned) => {
-  const row = entityRow(item);
-  return [row.id, row.patient_email_norm, row.patient_name_norm, row.patient_id_norm, row.data];
+  listAuditAll: prepare((db) => db.selectFrom('audit').select(AUDIT_COLUMNS).orderBy('seq')),
+  listAuditOfActor: prepare((db) =>
+    db.selectFrom('audit').select(AUDIT_COLUMNS).where('actor_sub', '=', arg(0)).orderBy('seq'),
+  ),
+  listAuditOfActorOrPatient: prepare((db) =>
+    db
+      .selectFrom('audit')
+      .select(AUDIT_COLUMNS)
+      .where((eb) => eb.or([eb('actor_sub', '=', arg(0)), eb('patient_id', '=', arg(1))]))
+      .orderBy('seq'),
+  ),
 };
 
 export function operations(run: Runner): StoreTx {

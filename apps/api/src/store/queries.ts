@@ -70,28 +70,33 @@ export type Prepared<Row> = {
   readonly row?: Row;
 };
 
+/** `make` for each key, made on the key's first use and kept. */
+export function madeOnce<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (made.has(key)) return made.get(key) as V;
+    const value = make(key);
+    made.set(key, value);
+    return value;
+  };
+}
+
 let compiledCount = 0;
 
 /** Prepares the query `build` makes over `arg(i)` stand-ins; compiled on first use per dialect. */
 export function prepare<Row>(build: (db: Kysely<Database>) => Compilable<Row>): Prepared<Row> {
-  const byDialect = new Map<StoreDialect, Compiled>();
   return {
-    compiled(dialect) {
-      let compiled = byDialect.get(dialect);
-      if (!compiled) {
-        const query = build(compilers[dialect]).compile();
-        compiledCount += 1;
-        compiled = {
-          sql: query.sql,
-          name: `sentinel_${compiledCount}`,
-          parameters: query.parameters.map((value) =>
-            value instanceof Arg ? { arg: value.index } : { constant: value },
-          ),
-        };
-        byDialect.set(dialect, compiled);
-      }
-      return compiled;
-    },
+    compiled: madeOnce((dialect: StoreDialect): Compiled => {
+      const query = build(compilers[dialect]).compile();
+      compiledCount += 1;
+      return {
+        sql: query.sql,
+        name: `sentinel_${compiledCount}`,
+        parameters: query.parameters.map((value) =>
+          value instanceof Arg ? { arg: value.index } : { constant: value },
+        ),
+      };
+    }),
   };
 }
 
