@@ -33,9 +33,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual, promisify } from 'node:util';
-import { buildServer } from '@sentinel/api';
 import { openStore, SQLITE_FILE, type Store } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
+import { TEST_AUDIENCE } from '@sentinel/api/testkit';
 import { ROUTES } from '@sentinel/domain/contract';
 import { PERSONAS, seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
@@ -43,7 +42,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { ensurePostgres } from '../../../scripts/postgres.mjs';
-import { BENCH_API_RATE_LIMIT, startIssuer, type Issuer } from './issuer';
+import { benchServer, startIssuer, type Issuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult, type Budget, type Cell } from './result';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -436,19 +435,7 @@ async function measureBackend(backend: Backend, postgresUrl: string | null, issu
   const reference = await freshDatabase(backend, postgresUrl, 'reference');
   const referenceEach = backend === 'sqlite' ? await freshDatabase(backend, postgresUrl, 'each') : undefined;
   const store: Store = await openStore({ dataDir: ours.dataDir, databaseUrl: ours.databaseUrl });
-  const app = await buildServer({
-    settings: {
-      issuer: issuer.issuer,
-      audience: TEST_AUDIENCE,
-      jwksUrl: new URL('.well-known/jwks.json', issuer.issuer).href,
-      portalDist: undefined,
-      adminEmail: undefined,
-    },
-    store,
-    knowledge: () => KNOWLEDGE,
-    logger: false,
-    apiRateLimit: BENCH_API_RATE_LIMIT,
-  });
+  const app = await benchServer(issuer.issuer, store);
   const referenceDb =
     backend === 'sqlite'
       ? sqliteReference(reference.dataDir, 'group')
@@ -628,7 +615,7 @@ function buildResult(backends: readonly Backend[], all: readonly Measurement[], 
     `autocannon 8 (1 worker thread, no pipelining) against servers in the same process, all on the same CPUs; ` +
       `${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s per load, alternating, after a ${WARMUP_SECONDS} s warm-up; the round with ` +
       'the most 2xx answers per second is kept (its p50 and p99 with it).',
-    'Our server: buildServer as main.ts builds it (logger off), store opened by openStore (migrated, seeded), ' +
+    'Our server: buildServer as main.ts builds it (logger off, per-user rate limit on with the bench allowance), store opened by openStore (migrated, seeded), ' +
       'token checked against the JWKS served over HTTP. Reference: node:http, jose jwtVerify with the same public ' +
       'key, the same SQL in one transaction on its own copy of the seeded database, JSON out; its answer is ' +
       'checked equal to ours before timing.',

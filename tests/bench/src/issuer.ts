@@ -5,7 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signAccessToken } from '@sentinel/api/testkit';
+import { buildServer, type ServerOptions } from '@sentinel/api';
+import type { Store } from '@sentinel/api/store';
+import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
 import type { PersonaKey } from '@sentinel/mocks/seed';
 import { exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 
@@ -14,7 +16,33 @@ import { exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jos
  * measured), but its allowance is far above what one bench user sends (thousands of calls a second for minutes),
  * so no bench call is refused with 429. The default allowance (60,000 per 30 s) stops exactly such a client.
  */
-export const BENCH_API_RATE_LIMIT = { limit: { requests: 1_000_000_000, windowSeconds: 30 } } as const;
+const BENCH_API_RATE_LIMIT = { limit: { requests: 1_000_000_000, windowSeconds: 30 } } as const;
+
+/**
+ * Our server as main.ts builds it (logger off), on `store`, checking tokens against the JWKS `issuer` serves over
+ * HTTP, with the bench's API limit; `options` adds or replaces server options (another knowledge base, an
+ * authorizer).
+ */
+export function benchServer(
+  issuer: string,
+  store: Store,
+  options: Partial<ServerOptions> = {},
+): ReturnType<typeof buildServer> {
+  return buildServer({
+    settings: {
+      issuer,
+      audience: TEST_AUDIENCE,
+      jwksUrl: new URL('.well-known/jwks.json', issuer).href,
+      portalDist: undefined,
+      adminEmail: undefined,
+    },
+    store,
+    knowledge: () => KNOWLEDGE,
+    logger: false,
+    apiRateLimit: BENCH_API_RATE_LIMIT,
+    ...options,
+  });
+}
 
 export type Issuer = {
   /** The `iss` of its tokens, with the trailing slash; its JWKS is at `.well-known/jwks.json` below it. */

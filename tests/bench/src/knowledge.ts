@@ -23,9 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildServer, type ServerOptions } from '@sentinel/api';
+import type { ServerOptions } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
+import { KNOWLEDGE } from '@sentinel/api/testkit';
 import {
   SENTINEL_FGA_MODEL,
   accessByFacts,
@@ -38,7 +38,7 @@ import {
   type KnowledgeViewer,
 } from '@sentinel/domain';
 import { seed, seededRandom, type PersonaKey } from '@sentinel/mocks/seed';
-import { BENCH_API_RATE_LIMIT, startIssuer } from './issuer';
+import { benchServer, startIssuer } from './issuer';
 
 const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(BENCH_ROOT, 'results');
@@ -205,18 +205,8 @@ async function startServer(issuer: string, documents: KnowledgeDocument[], perDo
   mkdirSync(cache, { recursive: true });
   const dataDir = mkdtempSync(path.join(cache, 'knowledge-'));
   const store = await openStore({ dataDir, seed: seed(new Date()) });
-  const app = await buildServer({
-    settings: {
-      issuer,
-      audience: TEST_AUDIENCE,
-      jwksUrl: new URL('.well-known/jwks.json', issuer).href,
-      portalDist: undefined,
-      adminEmail: undefined,
-    },
-    store,
+  const app = await benchServer(issuer, store, {
     knowledge: () => ({ ...KNOWLEDGE, documents }),
-    logger: false,
-    apiRateLimit: BENCH_API_RATE_LIMIT,
     ...(perDocument ? { authorizer: perDocumentAuthorizer() } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,8 @@
  * 0 errors and flat memory (issue 8, Durability and load; HIPAA 164.308(a)(7) contingency, 164.312(c)(1)).
  *
  * The server runs in this process as main.ts builds it (buildServer, store migrated and seeded on SQLite in a
- * fresh folder under .cache/, the default per-user rate limit on), tokens checked against a JWKS served here.
+ * fresh folder under .cache/, the per-user rate limit on with the benches' allowance), tokens checked against a
+ * JWKS served here.
  * autocannon fires from a worker thread in slices of SLICE_SECONDS, each connection cycling through a realistic
  * mix: GET /api/me, /api/records, /api/appointments, /api/prescriptions, /api/knowledge, a knowledge search and
  * an appointment status change (a write with its audit row that does not grow the data read back). Between
@@ -20,12 +21,10 @@ import path from 'node:path';
 import { getPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildServer } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
-import { KNOWLEDGE, TEST_AUDIENCE } from '@sentinel/api/testkit';
 import { seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
-import { BENCH_API_RATE_LIMIT, startIssuer } from './issuer';
+import { benchServer, startIssuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult } from './result';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -101,19 +100,7 @@ async function main() {
     exp: Math.floor(Date.now() / 1000) + (MINUTES + 10) * 60,
   });
   const store = await openStore({ dataDir, seed: seed(new Date()) });
-  const app = await buildServer({
-    settings: {
-      issuer,
-      audience: TEST_AUDIENCE,
-      jwksUrl: new URL('.well-known/jwks.json', issuer).href,
-      portalDist: undefined,
-      adminEmail: undefined,
-    },
-    store,
-    knowledge: () => KNOWLEDGE,
-    logger: false,
-    apiRateLimit: BENCH_API_RATE_LIMIT,
-  });
+  const app = await benchServer(issuer, store);
   const slices: Slice[] = [];
   const startedAt = Date.now();
   try {
@@ -213,7 +200,7 @@ async function main() {
     ],
     notes: [
       `${MINUTES} minutes (SOAK_MINUTES) in slices of ${SLICE_SECONDS} s; about ${Math.round(requests).toLocaleString('en-US')} requests in all.`,
-      'In process: buildServer as main.ts builds it (default per-user rate limit on, logger off), SQLite in a fresh ' +
+      'In process: buildServer as main.ts builds it (per-user rate limit on with the bench allowance, logger off), SQLite in a fresh ' +
         'folder, one doctor token; autocannon (20 connections) in a worker thread, each connection cycling GET ' +
         '/api/me, /api/records, /api/appointments, /api/prescriptions, /api/knowledge, a knowledge search and a ' +
         'PATCH of an appointment status (audited writes that do not grow what is read back; the audit table grows).',
