@@ -6,8 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import type * as PrerenderModule from './src/prerender';
-import type { SessionPreloads } from './src/prerender';
 import { forbiddenKindsOf } from './scripts/bundleRules.ts';
+import { sessionPreloads, signedInModules } from './scripts/chunks.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -47,52 +47,35 @@ function bundleGuard(): Plugin {
   };
 }
 
-/** The modules a returning user's page loads after the entry: the sign-in SDK, the signed-in pages, and per
- * dashboard path its screen (the same modules main.tsx and SignedInPages import). */
-const SESSION_MODULES = ['src/SdkSession.tsx', 'src/SignedInPages.tsx'];
-const DASHBOARD_MODULES: Readonly<Record<string, string>> = {
-  '/patient-dashboard': 'src/dashboards/PatientDashboard.ts',
-  '/doctor-dashboard': 'src/dashboards/DoctorPortal.ts',
-  '/admin-dashboard': 'src/dashboards/AdminDashboard.ts',
-};
-
-/** The chunks (as URLs) to request early for a returning user, beyond what index.html already loads. */
-function sessionPreloads(bundle: Rolldown.OutputBundle, base: string): SessionPreloads {
-  const chunks = Object.values(bundle).filter(
-    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-  );
-  const closure = (start: Rolldown.OutputChunk) => {
-    const seen = new Set<string>();
-    const visit = (fileName: string) => {
-      const chunk = bundle[fileName];
-      if (seen.has(fileName) || chunk?.type !== 'chunk') return;
-      seen.add(fileName);
-      chunk.imports.forEach(visit);
-    };
-    visit(start.fileName);
-    return [...seen];
-  };
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The build has no entry chunk');
-  const loaded = new Set(closure(entry));
-  const chunkOf = (module: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId === path.join(here, module));
-    if (!chunk) throw new Error(`No chunk of its own for ${module}: it is no longer imported lazily`);
-    return chunk;
-  };
-  const url = (file: string) => `${base}${file}`;
-  // The sign-in SDK and the signed-in pages with every chunk they import (the SDK is the largest download).
-  const always = [
-    ...new Set(SESSION_MODULES.flatMap((module) => closure(chunkOf(module)).filter((f) => !loaded.has(f)))),
-  ].map(url);
-  // Only the dashboard's own chunk: main.tsx imports it as soon as the entry runs, and Vite's loader then
-  // requests its dependencies (each link costs the parser time, so the head asks only for what wins most).
-  const byPath = Object.entries(DASHBOARD_MODULES).map(([route, module]) => [
-    route,
-    [url(chunkOf(module).fileName)],
-  ]);
-  return { always, byPath: Object.fromEntries(byPath) as Record<string, string[]> };
+/**
+ * Issue 7: the code every signed-in page runs before its first paint, in one chunk and one stylesheet instead
+ * of a dozen of each. Left to itself the bundler makes a chunk of every set of lazy modules that share code, so
+ * a returning user's dashboard waited on 27 scripts and 10 stylesheets; over HTTP/1.1 (six connections to a
+ * host) every extra file is another round trip on a slow phone network. The members come from a first build
+ * in memory split the bundler's way (signedInModules), about two seconds: the module graph alone cannot tell
+ * them, since every screen is reached through @sentinel/ui's index, which the entry imports too.
+ */
+async function signedInGroup(): Promise<Rolldown.CodeSplittingGroup> {
+  const result = await build({
+    configFile: false,
+    root: here,
+    logLevel: 'silent',
+    mode: 'production',
+    plugins: [react(), vanillaExtractPlugin()],
+    build: { target: BUILD_TARGET, write: false, emptyOutDir: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const bundle = Object.fromEntries(
+    outputs.flatMap((o) => o.output).map((output) => [output.fileName, output]),
+  ) as Rolldown.OutputBundle;
+  const members = signedInModules(bundle, here);
+  if (!members.size)
+    throw new Error('The signed-in pages share no module: the signed-in chunk would be empty');
+  // Only these modules, not their dependencies too: React and the rest of the entry's stay in the entry.
+  return { name: 'signed-in', test: (id) => members.has(id), includeDependenciesRecursively: false };
 }
+
+const BUILD_TARGET = 'es2022';
 
 /**
  * Issue 7: puts the prerendered landing and the returning user's early downloads into the built index.html
@@ -112,7 +95,7 @@ function prerenderLanding(): Plugin {
     writeBundle: {
       sequential: true,
       async handler(_options, bundle) {
-        const preloads = sessionPreloads(bundle, base);
+        const preloads = sessionPreloads(bundle, base, here);
         const cache = path.join(here, '.cache');
         mkdirSync(cache, { recursive: true });
         const serverOut = mkdtempSync(path.join(cache, 'prerender-'));
@@ -177,7 +160,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(async ({ command, mode }) => ({
   root: here,
   plugins: [react(), vanillaExtractPlugin(), bundleGuard(), prerenderLanding(), precompress()],
   define: authSettingsFromPlainNames(loadEnv(mode, here, '')),
@@ -193,8 +176,10 @@ export default defineConfig(({ mode }) => ({
     proxy: { '/api': 'http://localhost:3000' },
   },
   build: {
-    target: 'es2022',
+    target: BUILD_TARGET,
     // .vite/manifest.json: which chunks each route loads, read by scripts/check-budgets.ts (issue 7 budgets).
     manifest: true,
+    rolldownOptions:
+      command === 'build' ? { output: { codeSplitting: { groups: [await signedInGroup()] } } } : {},
   },
 }));

@@ -1,6 +1,7 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_FIRST_PAINT_FILES,
   ROUTE_BUDGETS,
   bundleBenchResult,
   forbiddenFigures,
@@ -75,6 +76,28 @@ describe('the route budgets', () => {
     expect(dashboard).toMatchObject({ jsBytes: 191_000, cssBytes: 6_000, ok: false });
   });
 
+  it('count the JS and CSS files a page load fetches and judge them against its file budget', () => {
+    const loads = ['src/SdkSession.tsx', 'src/Dashboard.ts'];
+    const [within, over, tab] = routeFigures(MANIFEST, SIZES, MODULES, [
+      { route: '/dashboard', loads, maxJsKb: 200, maxFiles: 7 },
+      { route: '/dashboard', loads, maxJsKb: 200, maxFiles: 6 },
+      { route: '/dashboard, a tab', loads, maxJsKb: 200 },
+    ]);
+    // index.js, shared.js, SdkSession.js, sdk.js, Dashboard.js, index.css, Dashboard.css.
+    expect(within?.files).toHaveLength(7);
+    expect(within).toMatchObject({ maxFiles: 7, ok: true });
+    expect(over).toMatchObject({ maxFiles: 6, ok: false });
+    // A tab opens after its dashboard: no file budget.
+    expect(tab).toMatchObject({ maxFiles: undefined, ok: true });
+  });
+
+  it('hold every page load to three rounds of six files, and no tab (issue 7)', () => {
+    expect(MAX_FIRST_PAINT_FILES).toBe(18);
+    for (const budget of ROUTE_BUDGETS) {
+      expect(budget.maxFiles).toBe(budget.route.includes('tab') ? undefined : MAX_FIRST_PAINT_FILES);
+    }
+  });
+
   it('fail loudly when no chunk holds a module a first request needs', () => {
     expect(() =>
       routeFigures(MANIFEST, SIZES, MODULES, [
@@ -108,10 +131,22 @@ describe('the route budgets', () => {
 
   it('list every chunk loaded on demand with its own size', () => {
     expect(lazyChunkFigures(MANIFEST, SIZES)).toEqual([
-      { chunk: '_sdk.js (shared)', file: 'assets/sdk.js', jsBytes: 60_000, cssBytes: 0 },
-      { chunk: 'src/SdkSession.tsx (lazy)', file: 'assets/SdkSession.js', jsBytes: 1_000, cssBytes: 0 },
-      { chunk: 'src/Dashboard.ts (lazy)', file: 'assets/Dashboard.js', jsBytes: 40_000, cssBytes: 2_000 },
-      { chunk: 'src/contract.ts (lazy)', file: 'assets/contract.js', jsBytes: 35_000, cssBytes: 0 },
+      { chunk: '_sdk.js (shared)', file: 'assets/sdk.js', jsBytes: 60_000, cssBytes: 0, files: 1 },
+      {
+        chunk: 'src/SdkSession.tsx (lazy)',
+        file: 'assets/SdkSession.js',
+        jsBytes: 1_000,
+        cssBytes: 0,
+        files: 1,
+      },
+      {
+        chunk: 'src/Dashboard.ts (lazy)',
+        file: 'assets/Dashboard.js',
+        jsBytes: 40_000,
+        cssBytes: 2_000,
+        files: 2,
+      },
+      { chunk: 'src/contract.ts (lazy)', file: 'assets/contract.js', jsBytes: 35_000, cssBytes: 0, files: 1 },
     ]);
   });
 
@@ -173,9 +208,13 @@ describe('code that must be absent from the build', () => {
 
 describe('the printed report', () => {
   it('shows each route with its figures and verdict, the lazy chunks and the absent code', () => {
-    const routes = routeFigures(MANIFEST, SIZES, MODULES, [{ route: '/', loads: [], maxJsKb: 80 }]);
+    const routes = routeFigures(MANIFEST, SIZES, MODULES, [
+      { route: '/', loads: [], maxJsKb: 80, maxFiles: 18 },
+      { route: '/, a tab', loads: [], maxJsKb: 100 },
+    ]);
     const report = formatReport(routes, lazyChunkFigures(MANIFEST, SIZES), forbiddenFigures({}, {}));
-    expect(report).toContain('| / | 90.0 kB | 4.0 kB | 80 kB | OVER BUDGET | - |');
+    expect(report).toContain('| / | 90.0 kB | 4.0 kB | 80 kB | 3 | 18 | OVER BUDGET | - |');
+    expect(report).toContain('| /, a tab | 90.0 kB | 4.0 kB | 100 kB | 3 | - | ok | - |');
     expect(report).toContain('| src/Dashboard.ts (lazy) | assets/Dashboard.js | 40.0 kB | 2.0 kB |');
     expect(report).toContain('| msw | 0 | ok |');
   });
@@ -183,7 +222,7 @@ describe('the printed report', () => {
 
 describe('the benchmark result (results/bundle.json)', () => {
   const routes = routeFigures(MANIFEST, SIZES, MODULES, [
-    { route: '/', loads: [], maxJsKb: 110 },
+    { route: '/', loads: [], maxJsKb: 110, maxFiles: 2 },
     {
       route: '/dashboard',
       loads: ['src/Dashboard.ts'],
@@ -201,12 +240,13 @@ describe('the benchmark result (results/bundle.json)', () => {
 
   it('is in the shared shape: name, title, time, a row per route and per lazy chunk, notes', () => {
     expect(result).toMatchObject({ name: 'bundle', measuredAt: '2026-11-25T12:00:00.000Z' });
-    expect(result.rows[0]).toEqual(['/', 'first paint', 90, 4, 0]);
-    expect(result.rows[1]).toEqual(['/dashboard', 'first paint', 130, 6, 35]);
+    expect(result.rows[0]).toEqual(['/', 'first paint', 90, 4, 3, 0]);
+    expect(result.rows[1]).toEqual(['/dashboard', 'first paint', 130, 6, 5, 35]);
     expect(result.rows).toContainEqual([
       'src/Dashboard.ts (lazy) assets/Dashboard.js',
       'on demand',
       40,
+      2,
       2,
       0,
     ]);
@@ -214,7 +254,7 @@ describe('the benchmark result (results/bundle.json)', () => {
     expect(result.notes.length).toBeGreaterThan(0);
   });
 
-  it('holds a budget per route, one for the SDK on the landing and one per kind of absent code', () => {
+  it('holds a JS budget per route, a file budget per page load, one for the SDK on the landing and one per kind of absent code', () => {
     expect(result.budgets[0]).toEqual({
       label: '/: JS for the first paint',
       value: 90,
@@ -224,9 +264,11 @@ describe('the benchmark result (results/bundle.json)', () => {
       pass: true,
     });
     expect(result.budgets[1]).toMatchObject({ value: 130, limit: 120, pass: false });
+    expect(result.budgets[2]).toMatchObject({ value: 3, unit: 'files', limit: 2, pass: false });
     expect(result.budgets.map((b) => b.label)).toEqual([
       '/: JS for the first paint',
       '/dashboard: JS for the first paint',
+      '/: files for the first paint',
       'sign-in SDK files the landing loads',
       'msw in the build',
       '@huggingface/inference in the build',

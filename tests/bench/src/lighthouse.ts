@@ -198,7 +198,17 @@ async function measure(target: Target): Promise<Measured> {
   }
 }
 
+/** LIGHTHOUSE_PAGES=doctor,admin measures only the pages whose name contains one of the words (all by default). */
+function selectedTargets(): readonly Target[] {
+  const words = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  if (!words.length) return TARGETS;
+  const chosen = TARGETS.filter((t) => words.some((w) => t.name.includes(w)));
+  if (!chosen.length) throw new Error(`LIGHTHOUSE_PAGES=${words.join(',')} names none of the pages`);
+  return chosen;
+}
+
 async function main() {
+  const targets = selectedTargets();
   mkdirSync(CACHE, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build', '-w', '@sentinel/portal'], {
@@ -213,7 +223,7 @@ async function main() {
   const budgets: Budget[] = [];
   const notes: string[] = [];
   try {
-    for (const target of TARGETS) {
+    for (const target of targets) {
       const m = await measure(target);
       console.log(`${target.name}: ${JSON.stringify(m.scores)} ${m.failing.join(', ')}`);
       rows.push([
