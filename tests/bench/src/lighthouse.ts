@@ -200,7 +200,10 @@ async function measure(target: Target): Promise<Measured> {
 
 /** LIGHTHOUSE_PAGES=doctor,admin measures only the pages whose name contains one of the words (all by default). */
 function selectedTargets(): readonly Target[] {
-  const words = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  const words = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
   if (!words.length) return TARGETS;
   const chosen = TARGETS.filter((t) => words.some((w) => t.name.includes(w)));
   if (!chosen.length) throw new Error(`LIGHTHOUSE_PAGES=${words.join(',')} names none of the pages`);
