@@ -27,6 +27,35 @@ import {
   type IdpSettings,
 } from './settings';
 
+/** How long an API access token lives: the portal renews it with its refresh token when it runs out. */
+export const ACCESS_TOKEN_SECONDS = 60 * 60;
+/** The portal's automatic logoff after this long without activity (packages/ui IDLE_TIMEOUT). */
+export const PORTAL_IDLE_LOGOFF_SECONDS = 15 * 60;
+/**
+ * Server-side idle limit of refresh tokens and provider sessions: a portal in use renews its access token at
+ * least once per access-token lifetime and signs out after 15 idle minutes, so a refresh token unused for longer
+ * than both belongs to no open portal (a tab closed without Log out, or a copy): it expires. Sessions of the
+ * provider's own pages idle out after the same time, so a user coming back later gives password (and code)
+ * again instead of being signed straight back in.
+ */
+export const SESSION_IDLE_SECONDS = ACCESS_TOKEN_SECONDS + PORTAL_IDLE_LOGOFF_SECONDS;
+/** However active, a sign-in lasts 14 days at most: refresh tokens, grants and sessions. */
+export const SIGN_IN_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
+
+/**
+ * The lifetime to give a refresh token or session saved now: the idle limit, but never past the sign-in's
+ * lifetime counted from `startedAt` (a refresh token's first issue, a session's login; seconds since the epoch).
+ * At least a second: oidc-provider takes only positive lifetimes (a token one second from its end is as good as
+ * expired; one past it is refused before a new one is made).
+ */
+export function idleLimitedTtl(nowSeconds: number, startedAt: number | undefined): number {
+  const left =
+    startedAt === undefined ? SIGN_IN_LIFETIME_SECONDS : startedAt + SIGN_IN_LIFETIME_SECONDS - nowSeconds;
+  return Math.max(1, Math.min(SESSION_IDLE_SECONDS, left));
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 /** The URIs the portal may come back to after sign-in and sign-out. */
 export function portalRedirectUris(
   settings: Pick<IdpSettings, 'portalOrigin' | 'extraRedirectUris'>,
@@ -144,7 +173,7 @@ export function buildConfiguration(
           return {
             scope: apiScope,
             audience: settings.apiAudience,
-            accessTokenTTL: 60 * 60,
+            accessTokenTTL: ACCESS_TOKEN_SECONDS,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -186,15 +215,16 @@ export function buildConfiguration(
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
     ttl: {
-      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 60 * 60,
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Session: 14 * 24 * 60 * 60,
-      Grant: 14 * 24 * 60 * 60,
-      RefreshToken: (ctx, token) =>
-        // Rotated tokens keep the lifetime left on the one they replace (sliding within 14 days).
-        ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? (token ? 14 * 24 * 60 * 60 : 0),
+      // Saved again on every visit to the provider's pages: idle limit, within the sign-in's lifetime.
+      Session: (_ctx, session) => idleLimitedTtl(nowSeconds(), session.loginTs),
+      Grant: SIGN_IN_LIFETIME_SECONDS,
+      // Each use rotates the token, and the new one gets the idle limit again, within the lifetime counted from
+      // the first token of its family (iiat).
+      RefreshToken: (_ctx, token) => idleLimitedTtl(nowSeconds(), token.iiat),
     },
     async renderError(ctx, out) {
       ctx.type = 'html';

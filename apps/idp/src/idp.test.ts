@@ -5,8 +5,9 @@ import path from 'node:path';
 import { buildCurrentUser, CLAIM_NAMESPACE, validateIdToken } from '@sentinel/domain';
 import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRateLimiter, createSignInGuard } from './rateLimit';
+import { idleLimitedTtl, SESSION_IDLE_SECONDS, SIGN_IN_LIFETIME_SECONDS } from './config';
 import { startIdp, type RunningIdp } from './server';
 import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
 import {
@@ -564,6 +565,85 @@ describe('refresh tokens', () => {
     const silent = await browser.follow(authorizeUrl(pkce, { prompt: 'none' }));
     expect(silent.url.origin).toBe(PORTAL);
     expect(silent.url.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('idle limits on the server', () => {
+  const MINUTE = 60_000;
+  // Only Date is faked: the provider, its file store and jose read the time from it; timers and sockets run.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const later = (minutes: number) => vi.setSystemTime(Date.now() + minutes * MINUTE);
+
+  it('is the access token lifetime plus the portal automatic logoff: 75 minutes', () => {
+    expect(SESSION_IDLE_SECONDS).toBe(75 * 60);
+  });
+
+  it('a refresh token unused past the idle limit is refused; each use gives the next one the full limit', async () => {
+    const running = await start();
+    const { tokens } = await signInForTokens(running, PERSONAS.jane);
+    later(74);
+    const res = await refresh(running.url, tokens.refresh_token ?? '');
+    expect(res.status, await res.clone().text()).toBe(200);
+    const next = ((await res.json()) as Tokens).refresh_token ?? '';
+    // 148 minutes after the sign-in, but 74 after the last use: still good.
+    later(74);
+    const again = await refresh(running.url, next);
+    expect(again.status, await again.clone().text()).toBe(200);
+    const last = ((await again.json()) as Tokens).refresh_token ?? '';
+    // A tab closed without Log out, or a copy of its token: dead once 75 minutes pass without a use.
+    later(76);
+    const idle = await refresh(running.url, last);
+    expect(idle.status).toBe(400);
+    expect(((await idle.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it('however often it is used, a refresh token family lasts 14 days from the sign-in', () => {
+    const signedInAt = 1_800_000_000;
+    expect(idleLimitedTtl(signedInAt, signedInAt)).toBe(SESSION_IDLE_SECONDS);
+    expect(idleLimitedTtl(signedInAt + 13 * 86_400, signedInAt)).toBe(SESSION_IDLE_SECONDS);
+    // Ten minutes before the end, the rotated token gets those ten minutes only.
+    expect(idleLimitedTtl(signedInAt + SIGN_IN_LIFETIME_SECONDS - 600, signedInAt)).toBe(600);
+    // Past the end: a token that is as good as expired (the provider takes positive lifetimes only).
+    expect(idleLimitedTtl(signedInAt + SIGN_IN_LIFETIME_SECONDS + 5, signedInAt)).toBe(1);
+    // Not started yet (no login on the session): the idle limit.
+    expect(idleLimitedTtl(signedInAt, undefined)).toBe(SESSION_IDLE_SECONDS);
+  });
+
+  it("the provider's session idles out too: coming back later means the password again", async () => {
+    const running = await start();
+    const { browser } = await signInForTokens(running, PERSONAS.jane);
+    // A visit within the limit signs in silently and keeps the session alive...
+    later(74);
+    const kept = await browser.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
+    expect(kept.url.searchParams.get('code')).toBeTruthy();
+    later(74);
+    const stillKept = await browser.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
+    expect(stillKept.url.searchParams.get('code')).toBeTruthy();
+    // ...76 minutes without one end it.
+    later(76);
+    const silent = await browser.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
+    expect(silent.url.searchParams.get('error')).toBe('login_required');
+    const login = await browser.follow(authorizeUrl(newPkce()));
+    expect(login.url.pathname).toMatch(/^\/interaction\//);
+    expect(await login.res.text()).toContain('<label for="password">Password</label>');
+  });
+
+  it('Log out after the session idled out still goes back to the portal', async () => {
+    const running = await start();
+    const { browser } = await signInForTokens(running, PERSONAS.jane);
+    later(76);
+    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo: `${PORTAL}/` });
+    const { res } = await browser.follow(`/v2/logout?${q}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    expect(done.url.href).toBe(`${PORTAL}/`);
   });
 });
 

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { buildConfiguration, portalRedirectUris } from './config';
+import { buildConfiguration, idleLimitedTtl, portalRedirectUris } from './config';
 import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
 import { createInteractionHandler } from './interactions';
@@ -107,6 +107,16 @@ export async function startIdp(
     ) {
       ctx.body = { ...body, error_description: 'Unknown or invalid refresh token.' };
     }
+  });
+  // A refresh keeps the session its token is bound to alive: the session idles out (config.ts,
+  // SESSION_IDLE_SECONDS) only when neither the provider's pages nor the portal's refreshes use it.
+  provider.use(async (ctx, next) => {
+    await next();
+    const refreshed = ctx.oidc?.entities.RefreshToken;
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || !refreshed?.sessionUid) return;
+    if (ctx.oidc.params?.grant_type !== 'refresh_token') return;
+    const session = await provider.Session.findByUid(refreshed.sessionUid);
+    if (session) await session.save(idleLimitedTtl(Math.floor(Date.now() / 1000), session.loginTs));
   });
   if (!options.silent) provider.on('server_error', (_ctx, error) => console.error('[idp]', error));
 

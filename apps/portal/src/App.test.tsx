@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS } from '@sentinel/domain';
-import { ADMIN_HEADER, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
+import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS, SESSION_TEXTS } from '@sentinel/domain';
+import { ADMIN_HEADER, AlertProvider, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
 import { App } from './App';
 import type { AuthConfig } from './config';
 import { PORTAL_SESSION_TEXTS, PortalSession, loadSdkSession } from './PortalSession';
@@ -228,6 +228,60 @@ describe('a returning user', () => {
   });
 });
 
+describe('a stored session that is over', () => {
+  const sessionOver = (error: string) => ({
+    ...signedInAs(PERSONAS.jane),
+    getAccessTokenSilently: vi.fn(async () =>
+      Promise.reject(Object.assign(new Error('Unknown or invalid refresh token.'), { error })),
+    ),
+  });
+
+  it.each(['invalid_grant', 'login_required', 'missing_refresh_token'])(
+    'is ended when its token cannot be renewed (%s): the landing with a notice, the SDK storage cleared in place',
+    async (error) => {
+      sdk.state = sessionOver(error);
+      renderAt('/patient-dashboard');
+      expect(await screen.findByText(SESSION_TEXTS.ended)).toBeDefined();
+      expect(await screen.findByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+      expect(screen.queryByRole('heading', { name: 'Welcome back, Jane' })).toBeNull();
+      // Forgotten here without a trip to the provider; the notice is a status, dismissible.
+      expect(sdk.state.logout).toHaveBeenCalledTimes(1);
+      expect(sdk.state.logout).toHaveBeenCalledWith({ openUrl: false });
+      expect(screen.getByText(SESSION_TEXTS.ended).getAttribute('role')).toBe('status');
+    },
+  );
+
+  it('signing in again from there starts the login, returning to the dashboard the user was on', async () => {
+    sdk.state = sessionOver('invalid_grant');
+    renderAt('/patient-dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: LANDING_TEXTS.signIn }));
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith({
+      appState: { returnTo: '/patient-dashboard' },
+    });
+  });
+
+  it('keeps the loading screen, not a dashboard, until the token check answers', () => {
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      getAccessTokenSilently: vi.fn(() => new Promise(() => undefined)),
+    };
+    renderAt('/patient-dashboard');
+    expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
+  });
+
+  it('is not ended by another failure of the check (the provider unreachable): the screens report theirs', async () => {
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      getAccessTokenSilently: vi.fn(async () =>
+        Promise.reject(Object.assign(new Error('Timeout'), { error: 'timeout' })),
+      ),
+    };
+    renderAt('/patient-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    expect(sdk.state.logout).not.toHaveBeenCalled();
+  });
+});
+
 describe('a signed-in user', () => {
   it('a patient at / lands on /patient-dashboard and is greeted by first name', async () => {
     sdk.state = signedInAs(PERSONAS.jane);
@@ -362,17 +416,19 @@ describe('the API client the screens use', () => {
     // Transforming the lazily imported screen and the contract on first use takes seconds on a loaded machine.
   }, 15_000);
 
-  it('sends no token when the SDK says the session has ended (login_required)', async () => {
+  it('sends no request without a token when the session ends while the page is open: it signs out instead', async () => {
+    const refused = Object.assign(new Error('Unknown or invalid refresh token.'), { error: 'invalid_grant' });
     sdk.state = {
       ...signedInAs(PERSONAS.jane),
-      getAccessTokenSilently: vi.fn(async () =>
-        Promise.reject(Object.assign(new Error('Login required'), { error: 'login_required' })),
-      ),
+      // The start check is answered from the cache; the next request finds the refresh token refused.
+      getAccessTokenSilently: vi.fn().mockResolvedValueOnce('access-token-1').mockRejectedValue(refused),
     };
     await openRecords();
-    // The records screen and the contract checks are fetched first (issue 7).
-    await waitFor(() => expect(fetchStub).toHaveBeenCalled(), { timeout: 5000 });
-    expect(lastRequestHeaders().Authorization).toBeUndefined();
+    expect(await screen.findByText(SESSION_TEXTS.ended, {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+    expect(sdk.state.logout).toHaveBeenCalledWith({ openUrl: false });
+    const urls = fetchStub.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls.some((url) => url.startsWith('/api/'))).toBe(false);
   });
 
   it('does not call the API when the token cannot be had for another reason, and says so', async () => {
@@ -523,9 +579,11 @@ describe('when the sign-in SDK cannot be downloaded', () => {
       .mockImplementation(loadSdkSession);
     render(
       <MemoryRouter initialEntries={['/']}>
-        <PortalSession config={CONFIG} loadSdk={loadSdk}>
-          <PortalRoutes />
-        </PortalSession>
+        <AlertProvider>
+          <PortalSession config={CONFIG} loadSdk={loadSdk}>
+            <PortalRoutes />
+          </PortalSession>
+        </AlertProvider>
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: LANDING_TEXTS.signIn }));

@@ -1,13 +1,29 @@
 import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
-import { LOGIN_ERRORS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
-import { IdleTimeout, SessionProvider, type Session } from '@sentinel/ui';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LOGIN_ERRORS, SESSION_TEXTS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
+import { IdleTimeout, SessionProvider, useAlerts, type Session } from '@sentinel/ui';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
-import { usedSecondFactor, wantedPathFrom } from './session.utils';
+import { isSessionOverError, usedSecondFactor, wantedPathFrom } from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
+
+/**
+ * Ends the session in this browser when a token request says it is over (session.utils isSessionOverError):
+ * the signed-in pages call it when the API client cannot renew its token.
+ */
+const SessionOverContext = createContext<() => void>(() => undefined);
+export const useSessionOver = () => useContext(SessionOverContext);
 
 /** A visitor's Sign In made before the SDK was loaded, with the path to return to after signing in. */
 export type LoginRequest = { returnTo: string };
@@ -34,6 +50,39 @@ function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promis
 }
 
 /**
+ * Whether the SDK's stored session still holds, asked once per user object: the SDK restores the user from its
+ * cache even when the token behind it can no longer be renewed (its start check swallows the refusal), which
+ * would show a dashboard whose every request fails. One token request settles it: answered from the cache
+ * while the access token is valid (no network), else by a refresh. A refusal that means the session is over
+ * ends it; any other failure (the provider unreachable) leaves the session to the screens' own errors.
+ */
+function useLiveSession(
+  user: User | undefined,
+  getAccessTokenSilently: () => Promise<unknown>,
+  onOver: () => void,
+): boolean {
+  const [checked, setChecked] = useState<User>();
+  useEffect(() => {
+    if (!user) return undefined;
+    let current = true;
+    getAccessTokenSilently().then(
+      () => {
+        if (current) setChecked(user);
+      },
+      (cause: unknown) => {
+        if (!current) return;
+        if (isSessionOverError(cause)) onOver();
+        else setChecked(user);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [user, getAccessTokenSilently, onOver]);
+  return user !== undefined && checked === user;
+}
+
+/**
  * Turns the Auth0 SDK's state into the ui's Session. Sign-in errors (a broken callback, a refused login) and an
  * unusable profile get their own screen with a way out, never a blank page. A `loginRequest` (the visitor's
  * Sign In that loaded the SDK) starts the login redirect once the SDK is ready; the landing stays meanwhile.
@@ -55,9 +104,28 @@ export function AuthSession({
     loginWithRedirect,
     logout,
     getIdTokenClaims,
+    getAccessTokenSilently,
     revokeRefreshToken,
   } = useAuth0();
   const location = useLocation();
+  const { show } = useAlerts();
+
+  // The session is over (its refresh token refused, or none left): forget it here, without a trip to the
+  // provider, and say so on the landing.
+  const [over, setOver] = useState(false);
+  const ending = useRef(false);
+  const endSession = useCallback(() => {
+    if (ending.current) return;
+    ending.current = true;
+    setOver(true);
+    show(SESSION_TEXTS.ended, 'info');
+    logout({ openUrl: false }).catch((cause: unknown) => console.warn('Session not cleared', cause));
+  }, [logout, show]);
+  const live = useLiveSession(
+    isAuthenticated && !isLoading && !over ? user : undefined,
+    getAccessTokenSilently,
+    endSession,
+  );
   const claims = useIdTokenClaims(isAuthenticated ? user : undefined, getIdTokenClaims);
 
   const wanted = wantedPathFrom(location.state) ?? location.pathname;
@@ -93,13 +161,13 @@ export function AuthSession({
     return <ProfileProblem message={built.error.message} onLogout={() => void signOut()} />;
 
   const session: Session =
-    loginRequest && !isAuthenticated
+    (loginRequest && !isAuthenticated) || over
       ? { status: 'signedOut', login }
       : isLoading
         ? { status: 'loading' }
         : !isAuthenticated
           ? { status: 'signedOut', login }
-          : built?.ok
+          : built?.ok && live
             ? {
                 status: 'signedIn',
                 user: built.value,
@@ -109,10 +177,12 @@ export function AuthSession({
             : { status: 'loading' };
 
   return (
-    <SessionProvider session={session}>
-      {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
-      {session.status === 'signedIn' ? <IdleTimeout onLogout={session.logout} /> : null}
-      {children}
-    </SessionProvider>
+    <SessionOverContext.Provider value={endSession}>
+      <SessionProvider session={session}>
+        {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
+        {session.status === 'signedIn' ? <IdleTimeout onLogout={session.logout} /> : null}
+        {children}
+      </SessionProvider>
+    </SessionOverContext.Provider>
   );
 }

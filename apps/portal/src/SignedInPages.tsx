@@ -1,5 +1,5 @@
 import { useAuth0 } from '@auth0/auth0-react';
-import { LOGIN_ERRORS, PRODUCT_NAME, dashboardPathFor } from '@sentinel/domain';
+import { LOGIN_ERRORS, PRODUCT_NAME, SESSION_TEXTS, dashboardPathFor } from '@sentinel/domain';
 import {
   ApiError,
   ApiProvider,
@@ -15,7 +15,8 @@ import {
 } from '@sentinel/ui';
 import { Suspense, lazy, useMemo } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { isSignedOutTokenError } from './session.utils';
+import { useSessionOver } from './AuthSession';
+import { isSessionOverError } from './session.utils';
 
 const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));
 const DoctorPortal = lazy(() => import('./dashboards/DoctorPortal'));
@@ -28,9 +29,14 @@ export const CHALLENGE_PAGE_TEXTS = {
 
 /**
  * The API client, asking the SDK for a token before every request. The SDK's getter is stable for the
- * provider's lifetime, so the client is built once.
+ * provider's lifetime, so the client is built once. A token that cannot be had is never replaced by a request
+ * without one: when the session is over the portal ends it (back to the landing, with a notice), otherwise the
+ * screen shows why.
  */
-function useApiClient(getAccessTokenSilently: () => Promise<string | undefined>): ApiClient {
+function useApiClient(
+  getAccessTokenSilently: () => Promise<string | undefined>,
+  onSessionOver: () => void,
+): ApiClient {
   return useMemo(
     () =>
       createApiClient({
@@ -38,14 +44,16 @@ function useApiClient(getAccessTokenSilently: () => Promise<string | undefined>)
           try {
             return await getAccessTokenSilently();
           } catch (error) {
-            // No session any more: the request goes without a token and the API answers 401 in its words.
-            if (isSignedOutTokenError(error)) return undefined;
+            if (isSessionOverError(error)) {
+              onSessionOver();
+              throw new ApiError(401, 'unauthorized', SESSION_TEXTS.ended);
+            }
             const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
             throw new ApiError(401, 'unauthorized', `${LOGIN_ERRORS.tokenFailed}${detail}`);
           }
         },
       }),
-    [getAccessTokenSilently],
+    [getAccessTokenSilently, onSessionOver],
   );
 }
 
@@ -74,7 +82,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
  */
 export default function SignedInPages() {
   const { getAccessTokenSilently } = useAuth0();
-  const client = useApiClient(getAccessTokenSilently);
+  const client = useApiClient(getAccessTokenSilently, useSessionOver());
   const user = useCurrentUser();
   const navigate = useNavigate();
   const onNavigate = (path: string) => void navigate(path);

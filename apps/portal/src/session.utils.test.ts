@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isSignInCallback,
-  isSignedOutTokenError,
+  isSessionOverError,
   mayHaveSdkSession,
   usedSecondFactor,
   wantedPathFrom,
@@ -37,18 +37,20 @@ describe('the path a visitor wanted before being sent to /', () => {
   });
 });
 
-describe('a silent token error that means the session has ended', () => {
-  it('is recognised by the SDK error codes login_required, consent_required and missing_refresh_token', () => {
-    expect(isSignedOutTokenError({ error: 'login_required' })).toBe(true);
-    expect(isSignedOutTokenError({ error: 'consent_required' })).toBe(true);
-    expect(isSignedOutTokenError({ error: 'missing_refresh_token' })).toBe(true);
+describe('a token error that means the session has ended', () => {
+  it('is recognised by the SDK error codes login_required, consent_required, missing_refresh_token and invalid_grant', () => {
+    expect(isSessionOverError({ error: 'login_required' })).toBe(true);
+    expect(isSessionOverError({ error: 'consent_required' })).toBe(true);
+    expect(isSessionOverError({ error: 'missing_refresh_token' })).toBe(true);
+    // The provider refused the refresh token: expired by its idle limit, revoked, or reused.
+    expect(isSessionOverError({ error: 'invalid_grant' })).toBe(true);
   });
 
   it('is not any other failure', () => {
-    expect(isSignedOutTokenError({ error: 'timeout' })).toBe(false);
-    expect(isSignedOutTokenError(new Error('login_required'))).toBe(false);
-    expect(isSignedOutTokenError(null)).toBe(false);
-    expect(isSignedOutTokenError('login_required')).toBe(false);
+    expect(isSessionOverError({ error: 'timeout' })).toBe(false);
+    expect(isSessionOverError(new Error('login_required'))).toBe(false);
+    expect(isSessionOverError(null)).toBe(false);
+    expect(isSessionOverError('login_required')).toBe(false);
   });
 });
 

@@ -21,16 +21,20 @@ export function wantedPathFrom(state: unknown): string | undefined {
   return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : undefined;
 }
 
-/** Errors of a silent token request that mean "no session any more": the API call goes out without a token. */
-const SIGNED_OUT_TOKEN_ERRORS = ['login_required', 'consent_required', 'missing_refresh_token'];
+/**
+ * Errors of a token request that mean the session is over: nothing to renew it with (`login_required`,
+ * `missing_refresh_token`, `consent_required`), or the provider refused the refresh token (`invalid_grant`:
+ * unused past the provider's idle limit, past its lifetime, revoked, or its family revoked after a reuse).
+ */
+const SESSION_OVER_ERRORS = ['login_required', 'consent_required', 'missing_refresh_token', 'invalid_grant'];
 
-export function isSignedOutTokenError(error: unknown): boolean {
+export function isSessionOverError(error: unknown): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&
     'error' in error &&
     typeof error.error === 'string' &&
-    SIGNED_OUT_TOKEN_ERRORS.includes(error.error)
+    SESSION_OVER_ERRORS.includes(error.error)
   );
 }
 

@@ -107,6 +107,14 @@ export const LOGIN_ERRORS = {
   invalidState: 'Invalid state',
 } as const;
 
+/**
+ * A stored session the identity provider no longer renews (its refresh token idled out, expired or was revoked):
+ * the portal forgets it and says so on the landing. Not in the spec: docs/decisions.md, "Idle sessions".
+ */
+export const SESSION_TEXTS = {
+  ended: 'Your session has ended. Please sign in again.',
+} as const;
+
 /** §6 and §8 permission alerts, shown in an alert region (never window.alert). */
 export const PERMISSION_ALERTS = {
   createAppointments: 'You do not have permission to create appointments',

@@ -14,6 +14,9 @@ export const PORTAL = {
   challengeHeading: 'Identity Challenge Demo',
 } as const;
 
+/** packages/domain SESSION_TEXTS.ended: a stored session the provider no longer renews. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
 /** apps/portal/src/SignInProblem.tsx and packages/domain LOGIN_ERRORS (spec §5 Login, §8). */
 export const SIGN_IN_PROBLEM = {
   title: 'Login failed',

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { CERTIFICATIONS, LANDING_STATS, PRODUCT_NAME } from '@sentinel/domain';
+import { CERTIFICATIONS, LANDING_STATS, PRODUCT_NAME, SESSION_TEXTS } from '@sentinel/domain';
+import { useEffect } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Landing, LANDING_FEATURES, LANDING_TEXTS, LandingScreen } from './Landing';
 
 const meta = {
@@ -60,5 +62,34 @@ export const SignedInRendersNothing: Story = {
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('landing-host')).toBeEmptyDOMElement();
+  },
+};
+
+/** Announces the notice once, as the portal does when it finds a stored session over. */
+function SessionEndedNotice() {
+  const { show } = useAlerts();
+  useEffect(() => {
+    show(SESSION_TEXTS.ended, 'info');
+  }, [show]);
+  return null;
+}
+
+/**
+ * A returning user whose stored session the identity provider no longer renews (its refresh token idled out or
+ * was revoked): the portal forgets it and shows the landing with a notice (apps/portal AuthSession).
+ */
+export const SessionEnded: Story = {
+  render: (args) => (
+    <>
+      <SessionEndedNotice />
+      <LandingScreen {...args} />
+    </>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    const notice = await page.findByText(SESSION_TEXTS.ended);
+    await expect(notice).toHaveAttribute('role', 'status');
+    await userEvent.click(page.getByRole('button', { name: LANDING_TEXTS.signIn }));
+    await expect(args.onLogin).toHaveBeenCalledTimes(1);
   },
 };

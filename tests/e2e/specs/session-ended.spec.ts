@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectDashboard,
+  openLanding,
+  refreshTokenIn,
+  sdkCacheKeys,
+  signIn,
+  signInButton,
+  test,
+} from '../src/flows';
+import { JANE } from '../src/personas';
+import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
+import { SESSION_ENDED } from '../src/texts';
+
+/** Marks the SDK's cached access token as expired, so the next token request has to use the refresh token. */
+const expireAccessToken = (page: Page) =>
+  page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('@@auth0spajs@@')) continue;
+      const entry = JSON.parse(localStorage.getItem(key) ?? 'null') as { expiresAt?: number } | null;
+      if (entry && typeof entry.expiresAt === 'number') {
+        localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 1 }));
+      }
+    }
+  });
+
+test.describe('a session the provider no longer renews', () => {
+  test('on return, the portal says the session has ended, forgets it and offers Sign In (no stale dashboard)', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    await openLanding(page);
+    await signIn(page, JANE);
+    await expectDashboard(page, JANE);
+    const refreshToken = await refreshTokenIn(page);
+    expect(refreshToken).toEqual(expect.any(String));
+
+    // As when the refresh token idled out on the server (75 minutes unused) or was revoked elsewhere.
+    const revoked = await request.post(`${IDP_URL}/oauth/revoke`, {
+      form: { client_id: CLIENT_ID, token: refreshToken ?? '' },
+    });
+    expect(revoked.status()).toBe(200);
+    await expireAccessToken(page);
+    await page.reload();
+
+    await expect(page.getByRole('status').filter({ hasText: SESSION_ENDED })).toBeVisible();
+    await expect(signInButton(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Welcome back, Jane/ })).toHaveCount(0);
+    await page.waitForURL(`${PORTAL_URL}/`);
+    await expect.poll(() => sdkCacheKeys(page)).toEqual([]);
+
+    // Only the refresh token was refused: the provider's own session (used minutes ago) still stands, so Sign In
+    // goes through it without the password. After 75 idle minutes it would ask (apps/idp, 'idle limits').
+    await signInButton(page).click();
+    await expectDashboard(page, JANE);
+    expect(pageErrors).toEqual([]);
+  });
+});
