@@ -4,7 +4,8 @@
  * provider, and be framed by nobody; every other answer (JSON, assets, the event stream) gets one that allows
  * nothing at all. HSTS is sent only over TLS (directly, or from a trusted proxy's X-Forwarded-Proto: Fastify's
  * `trustProxy` decides `request.protocol`), since over plain http a browser ignores it. Every /api answer,
- * refusals included, is `Cache-Control: no-store`. No CORS headers are ever sent: the portal calls the API on
+ * refusals included, is `Cache-Control: no-store` and `Content-Disposition: attachment` (ASVS 14.4.2: a browser
+ * sent to an API address downloads the answer instead of rendering it). No CORS headers are ever sent: the portal calls the API on
  * its own origin, so the allowlist of other origins is empty.
  *
  * A hook of our own rather than @fastify/helmet: the policy depends on the answer's media type and the
@@ -87,8 +88,14 @@ export function applySecurityHeaders(
   for (const [name, value] of Object.entries(ALWAYS)) void reply.header(name, value);
   void reply.header('content-security-policy', policy);
   if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-  if (isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+  if (isApiPath(request.url)) {
+    void reply.header('cache-control', 'no-store');
+    void reply.header('content-disposition', API_CONTENT_DISPOSITION);
+  }
 }
+
+/** How every /api answer is to be handled by a browser that opens it as a page: as a download. */
+export const API_CONTENT_DISPOSITION = 'attachment; filename="api.json"';
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const pagePolicy = portalContentSecurityPolicy(new URL(options.issuer).origin, options.pageScriptHashes);

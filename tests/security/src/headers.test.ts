@@ -1,7 +1,7 @@
 /**
  * Response headers (ASVS 14.4, 14.5.3, 8.1.1; HIPAA 164.312(e)(1)): the portal page's Content Security Policy,
- * nosniff, Referrer-Policy, Cross-Origin-Opener-Policy, HSTS only behind TLS, `Cache-Control: no-store` on every
- * /api answer, and no CORS grant to any other origin.
+ * nosniff, Referrer-Policy, Cross-Origin-Opener-Policy, HSTS only behind TLS, `Cache-Control: no-store` and
+ * `Content-Disposition: attachment` on every /api answer, and no CORS grant to any other origin.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,7 +178,18 @@ describe('headers on every answer', () => {
       const answer = await call(request());
       expect(answer.headers['cache-control']).toBe('no-store');
     });
+
+    it(`${label} (${status}) is a download, never a page, for a browser sent to it (ASVS 14.4.2)`, async () => {
+      const answer = await call(request());
+      expect(answer.headers['content-disposition']).toBe('attachment; filename="api.json"');
+    });
   }
+
+  it('the portal page and its assets are shown, not downloaded', async () => {
+    for (const url of ['/', '/assets/app.js']) {
+      expect((await call({ url })).headers['content-disposition'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('Strict-Transport-Security only behind TLS', () => {
