@@ -282,6 +282,25 @@ describe('a stored session that is over', () => {
   });
 });
 
+describe('the moment the sign-in completes', () => {
+  it('waits on the loading screen while the address is still the sign-in answer, instead of guarding it', async () => {
+    // The SDK reports the user before the router has moved from /?code=...&state=... to where the sign-in
+    // started (a navigation that may wait on that page's chunk): no redirect to the dashboard meanwhile.
+    sdk.state = signedInAs(PERSONAS.jane);
+    setSessionCookie();
+    render(
+      <MemoryRouter initialEntries={['/?code=abc&state=xyz']}>
+        <App config={CONFIG} />
+        <ShowLocation />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(sdk.providerRenders).toBeGreaterThan(0));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText(ROUTE_TEXTS.loading)).toBeDefined();
+    expect(currentPath()).toBe('/');
+  });
+});
+
 describe('a signed-in user', () => {
   it('a patient at / lands on /patient-dashboard and is greeted by first name', async () => {
     sdk.state = signedInAs(PERSONAS.jane);

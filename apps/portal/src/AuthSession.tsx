@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
-import { isSessionOverError, usedSecondFactor, wantedPathFrom } from './session.utils';
+import { isSessionOverError, isSignInCallback, usedSecondFactor, wantedPathFrom } from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
@@ -163,7 +163,10 @@ export function AuthSession({
   const session: Session =
     (loginRequest && !isAuthenticated) || over
       ? { status: 'signedOut', login }
-      : isLoading
+      : // The SDK reports the user before the router has left the sign-in answer (/?code=...&state=...) for the
+        // address the sign-in started from (a transition, possibly waiting on that page's chunk): the guard
+        // would take the user to their dashboard instead. Loading until the address has changed.
+        isLoading || (isAuthenticated && isSignInCallback(location.search))
         ? { status: 'loading' }
         : !isAuthenticated
           ? { status: 'signedOut', login }

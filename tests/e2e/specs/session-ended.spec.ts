@@ -9,6 +9,7 @@ import {
   signInButton,
   test,
 } from '../src/flows';
+import { expectNoAxeViolations } from '../src/axe';
 import { JANE } from '../src/personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
 import { SESSION_ENDED } from '../src/texts';
@@ -48,6 +49,7 @@ test.describe('a session the provider no longer renews', () => {
     await expect(page.getByRole('status').filter({ hasText: SESSION_ENDED })).toBeVisible();
     await expect(signInButton(page)).toBeVisible();
     await expect(page.getByRole('heading', { name: /Welcome back, Jane/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'the landing with the ended-session notice');
     await page.waitForURL(`${PORTAL_URL}/`);
     await expect.poll(() => sdkCacheKeys(page)).toEqual([]);
 

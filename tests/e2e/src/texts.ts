@@ -33,6 +33,7 @@ export const IDP = {
   verify: 'Verify',
   wrongCredentials: 'Wrong email or password.',
   wrongCode: 'That code is not valid. Try again.',
+  signedOut: 'You are signed out.',
 } as const;
 
 /** packages/ui IdleTimeout.utils.ts IDLE_TIMEOUT_TEXTS, written out as a user reads them. */
