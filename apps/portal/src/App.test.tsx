@@ -385,6 +385,31 @@ describe('a signed-in user', () => {
     expect(currentPath()).toBe('/admin-dashboard');
   });
 
+  it('keeps the open dashboard when a token refresh renews the user object (same user, new id token)', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    // A new element each time, so the rerender reaches the components reading the SDK's state.
+    const tree = () => (
+      <MemoryRouter initialEntries={['/patient-dashboard']}>
+        <App config={CONFIG} />
+        <ShowLocation />
+      </MemoryRouter>
+    );
+    setSessionCookie();
+    const view = render(tree());
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    // The SDK's new user object after a refresh; its claims and the token check have not answered yet.
+    const pending = () => new Promise<never>(() => undefined);
+    sdk.state = {
+      ...sdk.state,
+      user: { ...PERSONAS.jane },
+      getIdTokenClaims: vi.fn(pending),
+      getAccessTokenSilently: vi.fn(pending),
+    };
+    view.rerender(tree());
+    expect(screen.getByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    expect(screen.queryByText(ROUTE_TEXTS.loading)).toBeNull();
+  });
+
   it('logs out by revoking the refresh token, then returning to the site origin', async () => {
     sdk.state = signedInAs(PERSONAS.jane);
     renderAt('/patient-dashboard');

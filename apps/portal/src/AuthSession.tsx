@@ -30,7 +30,9 @@ export type LoginRequest = { returnTo: string };
 
 /**
  * The full id-token claims of the signed-in user. The SDK's `user` drops protocol claims such as `amr`, which
- * tells whether a second factor was used, so the claims are read once per user object.
+ * tells whether a second factor was used, so the claims are read again for each user object. The SDK makes a
+ * new one whenever a refresh brings a new id token (about hourly): for the same subject the claims read before
+ * stay in use meanwhile, so the open pages are not swapped for the loading screen (losing a chat or a form).
  */
 function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promise<IdToken | undefined>) {
   const [loaded, setLoaded] = useState<ClaimsState>();
@@ -46,40 +48,40 @@ function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promis
       live = false;
     };
   }, [user, getIdTokenClaims]);
-  return loaded && loaded.user === user ? loaded.claims : undefined;
+  return loaded && user && (loaded.user === user || loaded.user.sub === user.sub) ? loaded.claims : undefined;
 }
 
 /**
- * Whether the SDK's stored session still holds, asked once per user object: the SDK restores the user from its
+ * Whether the SDK's stored session still holds, asked once per signed-in subject: the SDK restores the user from its
  * cache even when the token behind it can no longer be renewed (its start check swallows the refusal), which
  * would show a dashboard whose every request fails. One token request settles it: answered from the cache
  * while the access token is valid (no network), else by a refresh. A refusal that means the session is over
  * ends it; any other failure (the provider unreachable) leaves the session to the screens' own errors.
  */
 function useLiveSession(
-  user: User | undefined,
+  subject: string | undefined,
   getAccessTokenSilently: () => Promise<unknown>,
   onOver: () => void,
 ): boolean {
-  const [checked, setChecked] = useState<User>();
+  const [checked, setChecked] = useState<string>();
   useEffect(() => {
-    if (!user) return undefined;
+    if (subject === undefined) return undefined;
     let current = true;
     getAccessTokenSilently().then(
       () => {
-        if (current) setChecked(user);
+        if (current) setChecked(subject);
       },
       (cause: unknown) => {
         if (!current) return;
         if (isSessionOverError(cause)) onOver();
-        else setChecked(user);
+        else setChecked(subject);
       },
     );
     return () => {
       current = false;
     };
-  }, [user, getAccessTokenSilently, onOver]);
-  return user !== undefined && checked === user;
+  }, [subject, getAccessTokenSilently, onOver]);
+  return subject !== undefined && checked === subject;
 }
 
 /**
@@ -122,7 +124,7 @@ export function AuthSession({
     logout({ openUrl: false }).catch((cause: unknown) => console.warn('Session not cleared', cause));
   }, [logout, show]);
   const live = useLiveSession(
-    isAuthenticated && !isLoading && !over ? user : undefined,
+    isAuthenticated && !isLoading && !over ? (user?.sub ?? '') : undefined,
     getAccessTokenSilently,
     endSession,
   );
