@@ -12,7 +12,7 @@ import {
 import { expectNoAxeViolations } from '../src/axe';
 import { JANE } from '../src/personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
-import { SESSION_ENDED } from '../src/texts';
+import { PORTAL, SESSION_ENDED } from '../src/texts';
 
 /** Marks the SDK's cached access token as expired, so the next token request has to use the refresh token. */
 const expireAccessToken = (page: Page) =>
@@ -25,6 +25,40 @@ const expireAccessToken = (page: Page) =>
       }
     }
   });
+
+test.describe('a session the provider renews', () => {
+  test('a token refresh while the page is open keeps the user where they are (the open tab and its data)', async ({
+    page,
+    pageErrors,
+  }) => {
+    await openLanding(page);
+    await signIn(page, JANE);
+    await expectDashboard(page, JANE);
+    await page.getByRole('tab', { name: 'Medical Records' }).click();
+    await expect(page.getByText('Type 2 diabetes mellitus').first()).toBeVisible();
+    const before = await refreshTokenIn(page);
+
+    // Whether the loading screen shows at any moment from here on (it would replace the open pages).
+    await page.evaluate((loading) => {
+      const seen = window as unknown as { sawLoading: boolean };
+      seen.sawLoading = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes(loading)) seen.sawLoading = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, PORTAL.loading);
+
+    // The access token runs out: the next request renews it with the refresh token (a new id token too).
+    await expireAccessToken(page);
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    await expect.poll(() => refreshTokenIn(page)).not.toBe(before);
+    await expect(page.getByRole('tabpanel', { name: 'Appointments' })).toBeVisible();
+    await expect(page.getByText('Dr. Alice Smith').first()).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('tab', { name: 'Appointments' })).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
+});
 
 test.describe('a session the provider no longer renews', () => {
   test('on return, the portal says the session has ended, forgets it and offers Sign In (no stale dashboard)', async ({
