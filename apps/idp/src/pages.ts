@@ -1,6 +1,7 @@
 /**
  * The provider's own HTML pages: sign-in, authentication code, logout hand-off and errors. Self-contained
- * (inline CSS, system fonts, no external assets), accessible (labelled fields, an alert region for errors).
+ * (inline CSS, system fonts, no external assets), accessible (labelled fields, an alert region for errors), in
+ * the viewer's light or dark scheme like the portal.
  */
 const escapeHtml = (value: string) =>
   value.replace(
@@ -38,6 +39,17 @@ button:hover{background:#094a8c}
 .alert{padding:.75rem 1rem;margin:0 0 1rem;border:1px solid #b42318;border-left-width:4px;border-radius:8px;
 background:#fdf0ef;color:#7a1a12}
 .hint{color:#46556b;font-size:.9375rem}
+@media (prefers-color-scheme:dark){
+body{background:#0f1724;color:#e6edf7}
+main{background:#17212f;border-color:#2c3a4f;box-shadow:none}
+.brand{color:#7cb4ff}
+input{background:#0f1724;color:#e6edf7;border-color:#7a8aa3}
+input:focus-visible,button:focus-visible{outline-color:#7cb4ff}
+button{background:#7cb4ff;color:#0b1a2e}
+button:hover{background:#a3cbff}
+.alert{background:#3a1512;border-color:#f97066;color:#fecdca}
+.hint{color:#aab6c8}
+}
 `;
 
 function layout(title: string, body: string, extraHead = ''): string {
@@ -46,6 +58,7 @@ function layout(title: string, body: string, extraHead = ''): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <style>${CSS}</style>${extraHead}
