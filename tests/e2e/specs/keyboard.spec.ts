@@ -3,7 +3,7 @@
  * pages, reaches the dashboard's content past the header with the skip link, moves between the tabs with the
  * arrow keys, opens a screen's data, and logs out.
  */
-import { expect, expectDashboard, isIdp, openLanding, test } from '../src/flows';
+import { expect, expectDashboard, isIdp, openLanding, tabTo, test } from '../src/flows';
 import { JANE } from '../src/personas';
 import { PORTAL_URL } from '../src/stack';
 import { IDP, PORTAL } from '../src/texts';
@@ -13,16 +13,7 @@ test('a keyboard-only user signs in, moves through the dashboard tabs and logs o
   pageErrors,
 }) => {
   await openLanding(page);
-  // The first Tab stops in the header; Tab on until Sign In has the focus, then Enter.
-  const signIn = page.getByRole('button', { name: PORTAL.signIn, exact: true });
-  for (
-    let presses = 0;
-    presses < 10 && !(await signIn.evaluate((el) => el === document.activeElement));
-    presses++
-  ) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(signIn).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: PORTAL.signIn, exact: true }));
   await page.keyboard.press('Enter');
 
   // The provider's page puts the focus in the e-mail field; Tab to the password, Enter submits.
@@ -37,19 +28,10 @@ test('a keyboard-only user signs in, moves through the dashboard tabs and logs o
 
   // The skip link is the first stop and leads past the header to the page's content.
   await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to content' });
-  await expect(skip).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
   // Tab on to the selected tab, then the arrow keys select the next tabs (automatic activation).
-  const overview = page.getByRole('tab', { name: 'Health Overview' });
-  for (
-    let presses = 0;
-    presses < 10 && !(await overview.evaluate((el) => el === document.activeElement));
-    presses++
-  ) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(overview).toBeFocused();
+  await tabTo(page, page.getByRole('tab', { name: 'Health Overview' }));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   const records = page.getByRole('tab', { name: 'Medical Records' });
@@ -60,15 +42,7 @@ test('a keyboard-only user signs in, moves through the dashboard tabs and logs o
   await expect(page.getByRole('tab', { name: 'Identity Demo' })).toHaveAttribute('aria-selected', 'true');
 
   // Back up to the header's Log out with Shift+Tab, then Enter: back to the landing.
-  const logOut = page.getByRole('button', { name: PORTAL.logOut });
-  for (
-    let presses = 0;
-    presses < 15 && !(await logOut.evaluate((el) => el === document.activeElement));
-    presses++
-  ) {
-    await page.keyboard.press('Shift+Tab');
-  }
-  await expect(logOut).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: PORTAL.logOut }), { backwards: true });
   await page.keyboard.press('Enter');
   await page.waitForURL(`${PORTAL_URL}/`);
   await expect(page.getByRole('button', { name: PORTAL.signIn, exact: true })).toBeVisible();

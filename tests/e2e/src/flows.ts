@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Persona } from './personas';
 import { currentCode } from './personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from './stack';
@@ -59,6 +59,15 @@ export const dashboardHeading = (page: Page, persona: Persona) =>
 export async function expectDashboard(page: Page, persona: Persona) {
   await page.waitForURL(`${PORTAL_URL}${persona.dashboard}`);
   await expect(dashboardHeading(page, persona)).toBeVisible();
+}
+
+/** Presses Tab (Shift+Tab backwards) until `target` has the focus, as a keyboard user would; fails after 20. */
+export async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
+  const focused = () => target.evaluate((element) => element === document.activeElement);
+  for (let presses = 0; presses < 20 && !(await focused()); presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** The keys of the SDK's cache in the portal's localStorage. */
