@@ -32,9 +32,10 @@ export const ACCESS_TOKEN_SECONDS = 60 * 60;
 /** The portal's automatic logoff after this long without activity (packages/ui IDLE_TIMEOUT). */
 export const PORTAL_IDLE_LOGOFF_SECONDS = 15 * 60;
 /**
- * Server-side idle limit of refresh tokens and provider sessions: a portal in use renews its access token at
- * least once per access-token lifetime and signs out after 15 idle minutes, so a refresh token unused for longer
- * than both belongs to no open portal (a tab closed without Log out, or a copy): it expires. Sessions of the
+ * Server-side idle limit of refresh tokens and provider sessions: a portal in use renews its access token when
+ * it runs out and, while its user is active, at least every 30 minutes (apps/portal SessionKeepAlive), and it
+ * signs out after 15 idle minutes, so a refresh token unused for longer than the access token's life and the
+ * logoff together belongs to no open portal (a tab closed without Log out, or a copy): it expires. Sessions of the
  * provider's own pages idle out after the same time, so a user coming back later gives password (and code)
  * again instead of being signed straight back in.
  */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS, SESSION_TEXTS } from '@sentinel/domain';
 import { ADMIN_HEADER, AlertProvider, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
 import { App } from './App';
+import { KEEP_ALIVE_MS } from './AuthSession';
 import type { AuthConfig } from './config';
 import { PORTAL_SESSION_TEXTS, PortalSession, loadSdkSession } from './PortalSession';
 import { PortalRoutes } from './PortalRoutes';
@@ -279,6 +280,46 @@ describe('a stored session that is over', () => {
     renderAt('/patient-dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
     expect(sdk.state.logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('a signed-in user at work on a screen that calls nothing', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('renews the token through the refresh token every 30 minutes, so the provider does not idle the session out', async () => {
+    // Only the interval is faked: the automatic logoff reads the real clock and sees no idle time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/patient-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    const renewals = () =>
+      sdk.state.getAccessTokenSilently.mock.calls.filter((call) => call[0]?.cacheMode === 'off').length;
+    expect(renewals()).toBe(0);
+    act(() => vi.advanceTimersByTime(KEEP_ALIVE_MS - 1));
+    expect(renewals()).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(renewals()).toBe(1);
+    act(() => vi.advanceTimersByTime(KEEP_ALIVE_MS));
+    expect(renewals()).toBe(2);
+  });
+
+  it('ends the session with the notice when the renewal is refused', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const refused = Object.assign(new Error('Unknown or invalid refresh token.'), { error: 'invalid_grant' });
+    sdk.state = {
+      ...signedInAs(PERSONAS.jane),
+      getAccessTokenSilently: vi.fn(async (options?: { cacheMode?: string }) => {
+        if (options?.cacheMode === 'off') throw refused;
+        return 'access-token-1';
+      }),
+    };
+    renderAt('/patient-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    act(() => vi.advanceTimersByTime(KEEP_ALIVE_MS));
+    expect(await screen.findByText(SESSION_TEXTS.ended)).toBeDefined();
+    expect(sdk.state.logout).toHaveBeenCalledWith({ openUrl: false });
   });
 });
 

@@ -84,6 +84,28 @@ function useLiveSession(
   return subject !== undefined && checked === subject;
 }
 
+/** How often a signed-in portal renews its token even when no screen calls the API (SessionKeepAlive). */
+export const KEEP_ALIVE_MS = 30 * 60_000;
+
+/**
+ * Keeps the provider's idle limit (refresh tokens and sessions unused for 75 minutes expire, apps/idp
+ * config.ts) from ending the session of a user at work on a screen that makes no calls: while signed in, which
+ * the automatic logoff guarantees means active within the last 15 minutes, the refresh token is used every 30
+ * minutes. A closed tab renews nothing, so its session still idles out. A refusal that means the session is over
+ * ends it here as anywhere.
+ */
+function SessionKeepAlive({ renew, onOver }: { renew: () => Promise<unknown>; onOver: () => void }) {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      renew().catch((cause: unknown) => {
+        if (isSessionOverError(cause)) onOver();
+      });
+    }, KEEP_ALIVE_MS);
+    return () => clearInterval(timer);
+  }, [renew, onOver]);
+  return null;
+}
+
 /**
  * Turns the Auth0 SDK's state into the ui's Session. Sign-in errors (a broken callback, a refused login) and an
  * unusable profile get their own screen with a way out, never a blank page. A `loginRequest` (the visitor's
@@ -149,6 +171,9 @@ export function AuthSession({
     await logout({ logoutParams: { returnTo: window.location.origin } });
   }, [logout, revokeRefreshToken]);
 
+  // A renewal through the refresh token, past the SDK's cache (SessionKeepAlive).
+  const renew = useCallback(() => getAccessTokenSilently({ cacheMode: 'off' }), [getAccessTokenSilently]);
+
   const built = useMemo(
     () => (claims ? buildCurrentUser(claims, { adminEmail: config.adminEmail }) : undefined),
     [claims, config.adminEmail],
@@ -185,7 +210,12 @@ export function AuthSession({
     <SessionOverContext.Provider value={endSession}>
       <SessionProvider session={session}>
         {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
-        {session.status === 'signedIn' ? <IdleTimeout onLogout={session.logout} /> : null}
+        {session.status === 'signedIn' ? (
+          <>
+            <IdleTimeout onLogout={session.logout} />
+            <SessionKeepAlive renew={renew} onOver={endSession} />
+          </>
+        ) : null}
         {children}
       </SessionProvider>
     </SessionOverContext.Provider>
