@@ -261,6 +261,21 @@ describe('a stored session that is over', () => {
     });
   });
 
+  it('is ended in this tab too when another tab logs out (its logout empties the SDK storage)', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    renderAt('/patient-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    // A refresh in the other tab rewrites an entry: nothing happens.
+    const key = `@@auth0spajs@@::${CONFIG.clientId}::@@user@@`;
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key, newValue: '{}' })));
+    expect(screen.getByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    // Its logout removes the last entry.
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key, newValue: null })));
+    expect(await screen.findByText(SESSION_TEXTS.ended)).toBeDefined();
+    expect(await screen.findByRole('button', { name: LANDING_TEXTS.signIn })).toBeDefined();
+    expect(sdk.state.logout).toHaveBeenCalledWith({ openUrl: false });
+  });
+
   it('keeps the loading screen, not a dashboard, until the token check answers', () => {
     sdk.state = {
       ...signedInAs(PERSONAS.jane),

@@ -13,7 +13,13 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
-import { isSessionOverError, isSignInCallback, usedSecondFactor, wantedPathFrom } from './session.utils';
+import {
+  isSessionOverError,
+  isSignInCallback,
+  sdkCacheEmptiedElsewhere,
+  usedSecondFactor,
+  wantedPathFrom,
+} from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
@@ -103,6 +109,27 @@ function SessionKeepAlive({ renew, onOver }: { renew: () => Promise<unknown>; on
     }, KEEP_ALIVE_MS);
     return () => clearInterval(timer);
   }, [renew, onOver]);
+  return null;
+}
+
+/**
+ * A Log out (or the automatic logoff) in another tab of the portal clears the SDK's storage there; this tab
+ * follows at once instead of showing the dashboard until its next request fails (a shared computer).
+ */
+function EndsWithOtherTabs({ clientId, onOver }: { clientId: string; onOver: () => void }) {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      let remaining: string[] = [];
+      try {
+        remaining = Object.keys(window.localStorage);
+      } catch {
+        return;
+      }
+      if (sdkCacheEmptiedElsewhere(clientId, event, remaining)) onOver();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [clientId, onOver]);
   return null;
 }
 
@@ -214,6 +241,7 @@ export function AuthSession({
           <>
             <IdleTimeout onLogout={session.logout} />
             <SessionKeepAlive renew={renew} onOver={endSession} />
+            <EndsWithOtherTabs clientId={config.clientId} onOver={endSession} />
           </>
         ) : null}
         {children}

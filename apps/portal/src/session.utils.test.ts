@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isSignInCallback,
   isSessionOverError,
+  sdkCacheEmptiedElsewhere,
   mayHaveSdkSession,
   usedSecondFactor,
   wantedPathFrom,
@@ -103,5 +104,33 @@ describe('whether the sign-in SDK must load on start', () => {
 
   it('is yes for a sign-in answer, so the callback completes', () => {
     expect(mayHaveSdkSession({ ...visitor, search: '?code=abc&state=xyz' })).toBe(true);
+  });
+});
+
+describe('a logout in another tab', () => {
+  const key = (rest: string) => `@@auth0spajs@@::sentinel-portal::${rest}`;
+  const user = key('@@user@@');
+  const tokens = key('https://api::openid');
+
+  it('is seen when the last SDK cache entry of this client is removed, or the storage cleared', () => {
+    expect(sdkCacheEmptiedElsewhere('sentinel-portal', { key: user, newValue: null }, [])).toBe(true);
+    expect(sdkCacheEmptiedElsewhere('sentinel-portal', { key: null, newValue: null }, [])).toBe(true);
+  });
+
+  it('is not seen while entries remain, on a write (a refresh in another tab), or for another key', () => {
+    expect(sdkCacheEmptiedElsewhere('sentinel-portal', { key: user, newValue: null }, [tokens])).toBe(false);
+    expect(sdkCacheEmptiedElsewhere('sentinel-portal', { key: tokens, newValue: '{}' }, [tokens])).toBe(
+      false,
+    );
+    expect(
+      sdkCacheEmptiedElsewhere('sentinel-portal', { key: 'sentinel:last-activity', newValue: null }, []),
+    ).toBe(false);
+    expect(
+      sdkCacheEmptiedElsewhere(
+        'sentinel-portal',
+        { key: '@@auth0spajs@@::other-app::x', newValue: null },
+        [],
+      ),
+    ).toBe(false);
   });
 });

@@ -91,3 +91,18 @@ export function mayHaveSdkSession({ clientId, cookie, storageKeys, search }: Sto
   const cachePrefix = `@@auth0spajs@@::${clientId}::`;
   return storageKeys.some((key) => key.startsWith(cachePrefix));
 }
+
+/**
+ * Whether a change to localStorage made in another tab (a `storage` event: its key, null when the storage was
+ * cleared, and its new value, null when removed) took the last of the SDK's cache entries for this client away:
+ * that tab logged out (its logout clears them), so this tab's session is over too.
+ */
+export function sdkCacheEmptiedElsewhere(
+  clientId: string,
+  change: { key: string | null; newValue: string | null },
+  remainingKeys: readonly string[],
+): boolean {
+  const cachePrefix = `@@auth0spajs@@::${clientId}::`;
+  const removedOne = change.key === null || (change.key.startsWith(cachePrefix) && change.newValue === null);
+  return removedOne && !remainingKeys.some((key) => key.startsWith(cachePrefix));
+}

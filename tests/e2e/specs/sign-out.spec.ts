@@ -12,7 +12,7 @@ import {
 } from '../src/flows';
 import { JANE } from '../src/personas';
 import { CLIENT_ID, PORTAL_URL } from '../src/stack';
-import { IDP, PORTAL } from '../src/texts';
+import { IDP, PORTAL, SESSION_ENDED } from '../src/texts';
 
 test.describe('logging out', () => {
   test('while signed in, the refresh token the SDK keeps is accepted by the token endpoint', async ({
@@ -58,6 +58,26 @@ test.describe('logging out', () => {
     await signInButton(page).click();
     await page.waitForURL(isIdp);
     await expect(page.getByLabel(IDP.password)).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('Log out in one tab signs the other tabs out at once, with the notice', async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    await openLanding(page);
+    await signIn(page, JANE);
+    await expectDashboard(page, JANE);
+    const other = await context.newPage();
+    await other.goto(`${PORTAL_URL}${JANE.dashboard}`);
+    await expectDashboard(other, JANE);
+
+    await page.getByRole('button', { name: PORTAL.logOut }).click();
+    await page.waitForURL(`${PORTAL_URL}/`);
+    await expect(other.getByRole('status').filter({ hasText: SESSION_ENDED })).toBeVisible();
+    await expect(other.getByRole('button', { name: PORTAL.signIn, exact: true })).toBeVisible();
+    await expect(other.getByRole('heading', { name: /Welcome back, Jane/ })).toHaveCount(0);
     expect(pageErrors).toEqual([]);
   });
 });
