@@ -1,6 +1,6 @@
 /**
  * Every page of the running product passes axe (WCAG 2.2 AA), in light and dark: the portal's landing, each
- * dashboard as its user first sees it, Access Denied, the sign-in problem page (the ended-session notice in
+ * dashboard as its user first sees it and every tab of it on the API's data, Access Denied, the sign-in problem page (the ended-session notice in
  * session-ended.spec.ts), and the identity provider's pages (sign-in, wrong password, code, signed out, error). The screens inside the
  * dashboards are checked state by state in Storybook (addon-a11y, `a11y.test: 'error'`).
  */
@@ -27,6 +27,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await signIn(page, persona);
         await expectDashboard(page, persona);
         await expectNoAxeViolations(page, `${persona.name}'s dashboard`);
+      });
+    }
+
+    for (const persona of PERSONAS) {
+      test(`every tab of ${persona.name}'s dashboard, on the API's data`, async ({ page }) => {
+        await openLanding(page);
+        await signIn(page, persona);
+        await expectDashboard(page, persona);
+        const tabs = page.getByRole('tab');
+        const names = await tabs.allInnerTexts();
+        expect(names.length).toBeGreaterThan(2);
+        for (const [index, name] of names.entries()) {
+          // Tabs kept in a 'More' menu on phones are all in the tab list on a desktop.
+          await tabs.nth(index).click();
+          await expect(page.getByRole('tabpanel')).toBeVisible();
+          // The screen's data in place: no loading status left in the panel.
+          await expect(page.getByRole('tabpanel').getByText(/^Loading/)).toHaveCount(0);
+          await expectNoAxeViolations(page, `${persona.name}'s ${name} tab`);
+        }
       });
     }
 
