@@ -1,8 +1,9 @@
 /**
  * Every page of the running product passes axe (WCAG 2.2 AA), in light and dark: the portal's landing, each
- * dashboard as its user first sees it and every tab of it on the API's data, Access Denied, the sign-in problem page (the ended-session notice in
- * session-ended.spec.ts), and the identity provider's pages (sign-in, wrong password, code, signed out, error). The screens inside the
- * dashboards are checked state by state in Storybook (addon-a11y, `a11y.test: 'error'`).
+ * dashboard as its user first sees it and every tab of it on the API's data, Access Denied, the sign-in problem
+ * page (the ended-session notice in session-ended.spec.ts), and the identity provider's pages (sign-in, wrong
+ * password, code, signed out, error). The screens' other states are checked in Storybook (addon-a11y,
+ * `a11y.test: 'error'`).
  */
 import { expectNoAxeViolations } from '../src/axe';
 import { enterPassword, expect, expectDashboard, openLanding, signIn, startSignIn, test } from '../src/flows';
