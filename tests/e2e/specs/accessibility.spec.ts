@@ -50,6 +50,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     }
 
+    test("the patient's dashboard on a phone, with its More menu open", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openLanding(page);
+      await signIn(page, JANE);
+      await expectDashboard(page, JANE);
+      await expectNoAxeViolations(page, "the patient's dashboard on a phone");
+      await page.getByRole('button', { name: 'More' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoAxeViolations(page, "the patient's More menu");
+    });
+
     test('Access Denied', async ({ page }) => {
       await openLanding(page);
       await signIn(page, JANE);
