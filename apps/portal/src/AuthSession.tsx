@@ -24,12 +24,18 @@ import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
 
+/** Asks the SDK for an access token (options as the SDK takes them). */
+export type TokenGetter = (options?: {
+  cacheMode?: 'on' | 'off' | 'cache-only';
+}) => Promise<string | undefined>;
+
 /**
- * Ends the session in this browser when a token request says it is over (session.utils isSessionOverError):
- * the signed-in pages call it when the API client cannot renew its token.
+ * The access token of the signed-in pages: the SDK's, except that a refusal meaning the session is over
+ * (session.utils isSessionOverError) ends the session in this browser before the error goes on to the caller.
+ * Every token request of the portal goes through it: the start check, the renewals and the API client.
  */
-const SessionOverContext = createContext<() => void>(() => undefined);
-export const useSessionOver = () => useContext(SessionOverContext);
+const SessionTokenContext = createContext<TokenGetter>(() => Promise.reject(new Error('No session')));
+export const useSessionToken = () => useContext(SessionTokenContext);
 
 /** A visitor's Sign In made before the SDK was loaded, with the path to return to after signing in. */
 export type LoginRequest = { returnTo: string };
@@ -54,7 +60,7 @@ function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promis
       live = false;
     };
   }, [user, getIdTokenClaims]);
-  return loaded && user && (loaded.user === user || loaded.user.sub === user.sub) ? loaded.claims : undefined;
+  return loaded && user && loaded.user.sub === user.sub ? loaded.claims : undefined;
 }
 
 /**
@@ -64,29 +70,20 @@ function useIdTokenClaims(user: User | undefined, getIdTokenClaims: () => Promis
  * while the access token is valid (no network), else by a refresh. A refusal that means the session is over
  * ends it; any other failure (the provider unreachable) leaves the session to the screens' own errors.
  */
-function useLiveSession(
-  subject: string | undefined,
-  getAccessTokenSilently: () => Promise<unknown>,
-  onOver: () => void,
-): boolean {
+function useLiveSession(subject: string | undefined, getToken: TokenGetter): boolean {
   const [checked, setChecked] = useState<string>();
   useEffect(() => {
     if (subject === undefined) return undefined;
     let current = true;
-    getAccessTokenSilently().then(
-      () => {
-        if (current) setChecked(subject);
-      },
-      (cause: unknown) => {
-        if (!current) return;
-        if (isSessionOverError(cause)) onOver();
-        else setChecked(subject);
-      },
-    );
+    const settle = () => {
+      if (current) setChecked(subject);
+    };
+    // A refusal that means the session is over has ended it (getToken); any other leaves it be.
+    getToken().then(settle, settle);
     return () => {
       current = false;
     };
-  }, [subject, getAccessTokenSilently, onOver]);
+  }, [subject, getToken]);
   return subject !== undefined && checked === subject;
 }
 
@@ -97,18 +94,16 @@ export const KEEP_ALIVE_MS = 30 * 60_000;
  * Keeps the provider's idle limit (refresh tokens and sessions unused for 75 minutes expire, apps/idp
  * config.ts) from ending the session of a user at work on a screen that makes no calls: while signed in, which
  * the automatic logoff guarantees means active within the last 15 minutes, the refresh token is used every 30
- * minutes. A closed tab renews nothing, so its session still idles out. A refusal that means the session is over
- * ends it here as anywhere.
+ * minutes, past the SDK's cache. A closed tab renews nothing, so its session still idles out. A refusal that
+ * means the session is over ends it (getToken); any other is left to the next request.
  */
-function SessionKeepAlive({ renew, onOver }: { renew: () => Promise<unknown>; onOver: () => void }) {
+function SessionKeepAlive({ getToken }: { getToken: TokenGetter }) {
   useEffect(() => {
     const timer = setInterval(() => {
-      renew().catch((cause: unknown) => {
-        if (isSessionOverError(cause)) onOver();
-      });
+      getToken({ cacheMode: 'off' }).catch(() => undefined);
     }, KEEP_ALIVE_MS);
     return () => clearInterval(timer);
-  }, [renew, onOver]);
+  }, [getToken]);
   return null;
 }
 
@@ -172,10 +167,20 @@ export function AuthSession({
     show(SESSION_TEXTS.ended, 'info');
     logout({ openUrl: false }).catch((cause: unknown) => console.warn('Session not cleared', cause));
   }, [logout, show]);
+  const getToken = useCallback<TokenGetter>(
+    async (options) => {
+      try {
+        return await getAccessTokenSilently(options);
+      } catch (cause) {
+        if (isSessionOverError(cause)) endSession();
+        throw cause;
+      }
+    },
+    [getAccessTokenSilently, endSession],
+  );
   const live = useLiveSession(
     isAuthenticated && !isLoading && !over ? (user?.sub ?? '') : undefined,
-    getAccessTokenSilently,
-    endSession,
+    getToken,
   );
   const claims = useIdTokenClaims(isAuthenticated ? user : undefined, getIdTokenClaims);
 
@@ -197,9 +202,6 @@ export function AuthSession({
     await revokeRefreshToken().catch((cause: unknown) => console.warn('Refresh token not revoked', cause));
     await logout({ logoutParams: { returnTo: window.location.origin } });
   }, [logout, revokeRefreshToken]);
-
-  // A renewal through the refresh token, past the SDK's cache (SessionKeepAlive).
-  const renew = useCallback(() => getAccessTokenSilently({ cacheMode: 'off' }), [getAccessTokenSilently]);
 
   const built = useMemo(
     () => (claims ? buildCurrentUser(claims, { adminEmail: config.adminEmail }) : undefined),
@@ -234,18 +236,18 @@ export function AuthSession({
             : { status: 'loading' };
 
   return (
-    <SessionOverContext.Provider value={endSession}>
+    <SessionTokenContext.Provider value={getToken}>
       <SessionProvider session={session}>
         {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
         {session.status === 'signedIn' ? (
           <>
             <IdleTimeout onLogout={session.logout} />
-            <SessionKeepAlive renew={renew} onOver={endSession} />
+            <SessionKeepAlive getToken={getToken} />
             <EndsWithOtherTabs clientId={config.clientId} onOver={endSession} />
           </>
         ) : null}
         {children}
       </SessionProvider>
-    </SessionOverContext.Provider>
+    </SessionTokenContext.Provider>
   );
 }

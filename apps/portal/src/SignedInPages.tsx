@@ -1,4 +1,3 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { LOGIN_ERRORS, PRODUCT_NAME, SESSION_TEXTS, dashboardPathFor } from '@sentinel/domain';
 import {
   ApiError,
@@ -15,7 +14,7 @@ import {
 } from '@sentinel/ui';
 import { Suspense, lazy, useMemo } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { useSessionOver } from './AuthSession';
+import { useSessionToken, type TokenGetter } from './AuthSession';
 import { isSessionOverError } from './session.utils';
 
 const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));
@@ -28,32 +27,26 @@ export const CHALLENGE_PAGE_TEXTS = {
 } as const;
 
 /**
- * The API client, asking the SDK for a token before every request. The SDK's getter is stable for the
- * provider's lifetime, so the client is built once. A token that cannot be had is never replaced by a request
- * without one: when the session is over the portal ends it (back to the landing, with a notice), otherwise the
- * screen shows why.
+ * The API client, asking the session for a token before every request. The getter is stable for the session's
+ * lifetime, so the client is built once. A token that cannot be had is never replaced by a request without
+ * one: when the session is over the session has ended itself (back to the landing, with a notice), otherwise
+ * the screen shows why.
  */
-function useApiClient(
-  getAccessTokenSilently: () => Promise<string | undefined>,
-  onSessionOver: () => void,
-): ApiClient {
+function useApiClient(getToken: TokenGetter): ApiClient {
   return useMemo(
     () =>
       createApiClient({
         getAccessToken: async () => {
           try {
-            return await getAccessTokenSilently();
+            return await getToken();
           } catch (error) {
-            if (isSessionOverError(error)) {
-              onSessionOver();
-              throw new ApiError(401, 'unauthorized', SESSION_TEXTS.ended);
-            }
+            if (isSessionOverError(error)) throw new ApiError(401, 'unauthorized', SESSION_TEXTS.ended);
             const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
             throw new ApiError(401, 'unauthorized', `${LOGIN_ERRORS.tokenFailed}${detail}`);
           }
         },
       }),
-    [getAccessTokenSilently, onSessionOver],
+    [getToken],
   );
 }
 
@@ -81,8 +74,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
  * visitor's first load carries only the landing; each dashboard is a chunk of its own (issue 7).
  */
 export default function SignedInPages() {
-  const { getAccessTokenSilently } = useAuth0();
-  const client = useApiClient(getAccessTokenSilently, useSessionOver());
+  const client = useApiClient(useSessionToken());
   const user = useCurrentUser();
   const navigate = useNavigate();
   const onNavigate = (path: string) => void navigate(path);
