@@ -57,6 +57,9 @@ export function idleLimitedTtl(nowSeconds: number, startedAt: number | undefined
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** The lifetime of a provider session saved now (config's ttl.Session, and each refresh bound to it). */
+export const sessionTtl = (session: { loginTs?: number }) => idleLimitedTtl(nowSeconds(), session.loginTs);
+
 /** The URIs the portal may come back to after sign-in and sign-out. */
 export function portalRedirectUris(
   settings: Pick<IdpSettings, 'portalOrigin' | 'extraRedirectUris'>,
@@ -221,7 +224,7 @@ export function buildConfiguration(
       IdToken: 60 * 60,
       Interaction: 60 * 60,
       // Saved again on every visit to the provider's pages: idle limit, within the sign-in's lifetime.
-      Session: (_ctx, session) => idleLimitedTtl(nowSeconds(), session.loginTs),
+      Session: (_ctx, session) => sessionTtl(session),
       Grant: SIGN_IN_LIFETIME_SECONDS,
       // Each use rotates the token, and the new one gets the idle limit again, within the lifetime counted from
       // the first token of its family (iiat).

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { buildConfiguration, idleLimitedTtl, portalRedirectUris } from './config';
+import { buildConfiguration, portalRedirectUris, sessionTtl } from './config';
 import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
 import { createInteractionHandler } from './interactions';
@@ -116,7 +116,7 @@ export async function startIdp(
     if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || !refreshed?.sessionUid) return;
     if (ctx.oidc.params?.grant_type !== 'refresh_token') return;
     const session = await provider.Session.findByUid(refreshed.sessionUid);
-    if (session) await session.save(idleLimitedTtl(Math.floor(Date.now() / 1000), session.loginTs));
+    if (session) await session.save(sessionTtl(session));
   });
   if (!options.silent) provider.on('server_error', (_ctx, error) => console.error('[idp]', error));
 

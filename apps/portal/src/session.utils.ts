@@ -83,12 +83,15 @@ function cookieNames(cookie: string): string[] {
  * `@@auth0spajs@@::{clientId}::...` even when the cookie has expired, so those count too. Without any of these
  * the SDK would report a visitor without a single network call: the landing can then be shown without it.
  */
+/** The prefix of the SDK's localStorage cache entries for a client. */
+const sdkCachePrefix = (clientId: string) => `@@auth0spajs@@::${clientId}::`;
+
 export function mayHaveSdkSession({ clientId, cookie, storageKeys, search }: StoredSessionHints): boolean {
   if (isSignInCallback(search)) return true;
   const flag = `auth0.${clientId}.is.authenticated`;
   const flags = new Set([flag, `_legacy_${flag}`, 'auth0.is.authenticated']);
   if (cookieNames(cookie).some((name) => flags.has(name))) return true;
-  const cachePrefix = `@@auth0spajs@@::${clientId}::`;
+  const cachePrefix = sdkCachePrefix(clientId);
   return storageKeys.some((key) => key.startsWith(cachePrefix));
 }
 
@@ -102,7 +105,7 @@ export function sdkCacheEmptiedElsewhere(
   change: { key: string | null; newValue: string | null },
   remainingKeys: readonly string[],
 ): boolean {
-  const cachePrefix = `@@auth0spajs@@::${clientId}::`;
+  const cachePrefix = sdkCachePrefix(clientId);
   const removedOne = change.key === null || (change.key.startsWith(cachePrefix) && change.newValue === null);
   return removedOne && !remainingKeys.some((key) => key.startsWith(cachePrefix));
 }

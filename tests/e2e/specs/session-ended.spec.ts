@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectDashboard,
+  expireAccessToken,
   openLanding,
   refreshTokenIn,
   sdkCacheKeys,
@@ -13,18 +13,6 @@ import { expectNoAxeViolations } from '../src/axe';
 import { JANE } from '../src/personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
 import { PORTAL, SESSION_ENDED } from '../src/texts';
-
-/** Marks the SDK's cached access token as expired, so the next token request has to use the refresh token. */
-const expireAccessToken = (page: Page) =>
-  page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (!key.startsWith('@@auth0spajs@@')) continue;
-      const entry = JSON.parse(localStorage.getItem(key) ?? 'null') as { expiresAt?: number } | null;
-      if (entry && typeof entry.expiresAt === 'number') {
-        localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 1 }));
-      }
-    }
-  });
 
 test.describe('a session the provider renews', () => {
   test('a token refresh while the page is open keeps the user where they are (the open tab and its data)', async ({

@@ -91,6 +91,18 @@ export const refreshTokenIn = (page: Page) =>
     return undefined;
   }, SDK_CACHE_PREFIX);
 
+/** Marks the SDK's cached access token as expired, so the next token request has to use the refresh token. */
+export const expireAccessToken = (page: Page) =>
+  page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(prefix)) continue;
+      const entry: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+      if (typeof entry === 'object' && entry !== null && 'expiresAt' in entry) {
+        localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: 1 }));
+      }
+    }
+  }, SDK_CACHE_PREFIX);
+
 /** The refresh-token grant as the SDK sends it (form-encoded, public client). */
 export const refreshGrant = (request: APIRequestContext, refreshToken: string) =>
   request.post(`${IDP_URL}/oauth/token`, {
