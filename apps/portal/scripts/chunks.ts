@@ -19,7 +19,7 @@ export const DASHBOARD_MODULES: Readonly<Record<string, string>> = {
 type Chunk = Rolldown.OutputChunk;
 
 /** The chunks of a build, with the file names of the chunks a chunk loads (itself and its static imports). */
-export function chunkGraph(bundle: Rolldown.OutputBundle, root: string) {
+function chunkGraph(bundle: Rolldown.OutputBundle, root: string) {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   const closure = (start: Chunk) => {
     const seen = new Set<string>();
@@ -39,7 +39,7 @@ export function chunkGraph(bundle: Rolldown.OutputBundle, root: string) {
     if (!chunk) throw new Error(`No chunk of its own for ${module}: it is no longer imported lazily`);
     return chunk;
   };
-  return { closure, entry, chunkOf, bundle };
+  return { closure, entry, chunkOf };
 }
 
 /**
