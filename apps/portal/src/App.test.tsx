@@ -301,14 +301,26 @@ describe('a stored session that is over', () => {
 describe('a signed-in user at work on a screen that calls nothing', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
-  it('renews the token through the refresh token every 30 minutes, so the provider does not idle the session out', async () => {
-    // Only the interval is faked: the automatic logoff reads the real clock and sees no idle time.
+  /**
+   * Fakes the interval timers (the automatic logoff reads the real clock and sees no idle time), then shows
+   * Jane's dashboard and waits until the renewal's interval is set. The heading can be found before React has
+   * run the page's effects (a later task of its scheduler): advancing the clock before that would start the
+   * 30 minutes only afterwards.
+   */
+  async function atWorkOnTheDashboard() {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    sdk.state = signedInAs(PERSONAS.jane);
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
     renderAt('/patient-dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    await waitFor(() => expect(setInterval).toHaveBeenCalledWith(expect.any(Function), KEEP_ALIVE_MS));
+  }
+
+  it('renews the token through the refresh token every 30 minutes, so the provider does not idle the session out', async () => {
+    sdk.state = signedInAs(PERSONAS.jane);
+    await atWorkOnTheDashboard();
     const renewals = () =>
       sdk.state.getAccessTokenSilently.mock.calls.filter((call) => call[0]?.cacheMode === 'off').length;
     expect(renewals()).toBe(0);
@@ -321,7 +333,6 @@ describe('a signed-in user at work on a screen that calls nothing', () => {
   });
 
   it('ends the session with the notice when the renewal is refused', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const refused = Object.assign(new Error('Unknown or invalid refresh token.'), { error: 'invalid_grant' });
     sdk.state = {
       ...signedInAs(PERSONAS.jane),
@@ -330,8 +341,7 @@ describe('a signed-in user at work on a screen that calls nothing', () => {
         return 'access-token-1';
       }),
     };
-    renderAt('/patient-dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Jane' })).toBeDefined();
+    await atWorkOnTheDashboard();
     act(() => vi.advanceTimersByTime(KEEP_ALIVE_MS));
     expect(await screen.findByText(SESSION_TEXTS.ended)).toBeDefined();
     expect(sdk.state.logout).toHaveBeenCalledWith({ openUrl: false });
