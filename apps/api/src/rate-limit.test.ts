@@ -51,6 +51,15 @@ describe('the per-user API limit', () => {
     expect(limiter.check('jane').ok).toBe(true);
   });
 
+  it('by default holds a user to a burst of 1,200 calls, then 20 a second (a stolen token or a runaway script)', () => {
+    let now = 0;
+    const limiter = createUserRateLimiter(DEFAULT_API_RATE_LIMIT, () => now);
+    expect(callsAllowed(limiter, 'jane', 5_000)).toBe(1_200);
+    expect(limiter.check('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    now = 10_000;
+    expect(callsAllowed(limiter, 'jane', 5_000)).toBe(200);
+  });
+
   it('reads API_RATE_LIMIT as requests per seconds, or off; anything else keeps the default', () => {
     expect(apiRateLimitFromEnv({})).toEqual(DEFAULT_API_RATE_LIMIT);
     expect(apiRateLimitFromEnv({ API_RATE_LIMIT: '600/60s' })).toEqual({ requests: 600, windowSeconds: 60 });
