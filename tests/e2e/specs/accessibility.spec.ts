@@ -6,7 +6,7 @@
  * `a11y.test: 'error'`).
  */
 import { expectNoAxeViolations } from '../src/axe';
-import { enterPassword, expect, expectDashboard, openLanding, signIn, startSignIn, test } from '../src/flows';
+import { enterPassword, expect, openLanding, signInFromLanding, startSignIn, test } from '../src/flows';
 import { ALICE, JANE, PERSONAS } from '../src/personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from '../src/stack';
 import { IDP, PORTAL, SIGN_IN_PROBLEM } from '../src/texts';
@@ -24,18 +24,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     for (const persona of PERSONAS) {
       test(`${persona.name}'s dashboard as it opens`, async ({ page }) => {
-        await openLanding(page);
-        await signIn(page, persona);
-        await expectDashboard(page, persona);
+        await signInFromLanding(page, persona);
         await expectNoAxeViolations(page, `${persona.name}'s dashboard`);
       });
     }
 
     for (const persona of PERSONAS) {
       test(`every tab of ${persona.name}'s dashboard, on the API's data`, async ({ page }) => {
-        await openLanding(page);
-        await signIn(page, persona);
-        await expectDashboard(page, persona);
+        await signInFromLanding(page, persona);
         const tabs = page.getByRole('tab');
         const names = await tabs.allInnerTexts();
         expect(names.length).toBeGreaterThan(2);
@@ -52,9 +48,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test("the patient's dashboard on a phone, with its More menu open", async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await openLanding(page);
-      await signIn(page, JANE);
-      await expectDashboard(page, JANE);
+      await signInFromLanding(page, JANE);
       await expectNoAxeViolations(page, "the patient's dashboard on a phone");
       await page.getByRole('button', { name: 'More' }).click();
       await expect(page.getByRole('menu')).toBeVisible();
@@ -62,9 +56,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('Access Denied', async ({ page }) => {
-      await openLanding(page);
-      await signIn(page, JANE);
-      await expectDashboard(page, JANE);
+      await signInFromLanding(page, JANE);
       await page.goto(`${PORTAL_URL}/admin-dashboard`);
       await expect(page.getByRole('heading', { level: 1, name: PORTAL.accessDenied })).toBeVisible();
       await expectNoAxeViolations(page, 'Access Denied');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectDashboard, openLanding, signIn, test } from '../src/flows';
+import { expect, signInFromLanding, test } from '../src/flows';
 import { ALICE, JANE, type Persona } from '../src/personas';
 
 /** Screenshots of the assistant on the real stack, kept for review beside the test results. */
@@ -12,9 +12,7 @@ const CLINICIAN_DOC = 'Type 2 Diabetes: Diagnostic Criteria and Evaluation';
 
 /** Signs in, opens the assistant tab and asks the question; resolves when the reply has finished. */
 async function ask(page: Page, persona: Persona, question: string) {
-  await openLanding(page);
-  await signIn(page, persona);
-  await expectDashboard(page, persona);
+  await signInFromLanding(page, persona);
   await page.getByRole('tab', { name: 'AI Assistant' }).click();
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(question);

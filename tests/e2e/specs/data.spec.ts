@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, expectDashboard, openLanding, signIn, test } from '../src/flows';
+import { expect, expectDashboard, signInFromLanding, test } from '../src/flows';
 import { ALICE, JANE, SAM } from '../src/personas';
 
 /** Screenshots of the signed-in screens on real data, kept for review beside the test results. */
@@ -8,9 +8,7 @@ const SCREENS = join(import.meta.dirname, '..', '.cache', 'screens');
 // The screens behind sign-in read the API (apps/api) on the portal's origin, which serves the seeded store.
 test.describe('screens on the API’s data', () => {
   test('Jane sees her own medical records from the API and none of John’s', async ({ page, pageErrors }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     await page.getByRole('tab', { name: 'Medical Records' }).click();
     await expect(page.getByText('Type 2 diabetes mellitus').first()).toBeVisible();
     await expect(page.getByText('Stage 2 hypertension')).toHaveCount(0);
@@ -22,9 +20,7 @@ test.describe('screens on the API’s data', () => {
     page,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, ALICE);
-    await expectDashboard(page, ALICE);
+    await signInFromLanding(page, ALICE);
     await page.getByRole('tab', { name: 'Patient Records' }).click();
     await expect(page.getByText('Type 2 diabetes mellitus').first()).toBeVisible();
     await expect(page.getByText('Stage 2 hypertension').first()).toBeVisible();
@@ -39,9 +35,7 @@ test.describe('screens on the API’s data', () => {
     page,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, ALICE);
-    await expectDashboard(page, ALICE);
+    await signInFromLanding(page, ALICE);
     const openAppointments = async () => {
       await page.getByRole('tab', { name: 'Appointments' }).click();
       await expect(page.getByText('Jane Doe').first()).toBeVisible();
@@ -60,9 +54,7 @@ test.describe('screens on the API’s data', () => {
   });
 
   test('Sam manages the users stored by the API', async ({ page, pageErrors }) => {
-    await openLanding(page);
-    await signIn(page, SAM);
-    await expectDashboard(page, SAM);
+    await signInFromLanding(page, SAM);
     await page.getByRole('tab', { name: 'User Management' }).click();
     await expect(page.getByText('john.roe@example.com').first()).toBeVisible();
     await page.screenshot({ path: join(SCREENS, 'sam-users.png'), fullPage: true });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectDashboard, openLanding, signIn, test } from '../src/flows';
+import { expect, signInFromLanding, test } from '../src/flows';
 import { JANE, JOHN, type Persona } from '../src/personas';
 import { PORTAL_URL } from '../src/stack';
 
@@ -93,9 +93,7 @@ const probeResult = (page: Page) =>
 async function openAssistant(browser: Browser, persona: Persona) {
   const context = await browser.newContext({ baseURL: PORTAL_URL });
   const page = await context.newPage();
-  await openLanding(page);
-  await signIn(page, persona);
-  await expectDashboard(page, persona);
+  await signInFromLanding(page, persona);
   await page.getByRole('tab', { name: CHAT.tab }).click();
   await expect(page.getByRole('textbox', { name: CHAT.message })).toBeVisible();
   return { context, page };

@@ -1,12 +1,11 @@
 import {
   expect,
   expectDashboard,
-  openLanding,
   refreshGrant,
   refreshTokenIn,
   sdkCacheKeys,
-  signIn,
   signInButton,
+  signInFromLanding,
   test,
 } from '../src/flows';
 import { JANE } from '../src/personas';
@@ -21,9 +20,7 @@ test.describe('automatic logoff (HIPAA 164.312(a)(2)(iii))', () => {
   }) => {
     // The page's clock is Playwright's: time flows as usual until the test jumps it forward.
     await page.clock.install();
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const refreshToken = await refreshTokenIn(page);
     expect(refreshToken).toEqual(expect.any(String));
 

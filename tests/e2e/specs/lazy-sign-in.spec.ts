@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectDashboard, openLanding, signIn, startSignIn, test } from '../src/flows';
+import { expect, expectDashboard, openLanding, signInFromLanding, startSignIn, test } from '../src/flows';
 import { JANE } from '../src/personas';
 import { CLIENT_ID, PORTAL_URL, ROOT } from '../src/stack';
 
@@ -63,9 +63,7 @@ test.describe('the sign-in SDK loads only when it is needed (issue 7)', () => {
     pageErrors,
   }) => {
     const sdk = sdkFiles();
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const names = (await context.cookies(PORTAL_URL)).map((cookie) => cookie.name);
     expect(names).toEqual(expect.arrayContaining(SESSION_COOKIES));
 
@@ -80,9 +78,7 @@ test.describe('the sign-in SDK loads only when it is needed (issue 7)', () => {
     page,
     context,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     for (const name of SESSION_COOKIES) await context.clearCookies({ name });
 
     await page.goto('/');

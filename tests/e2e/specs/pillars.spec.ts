@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectDashboard, openLanding, signIn, test } from '../src/flows';
+import { expect, signInFromLanding, test } from '../src/flows';
 import { ALICE, JANE, type Persona } from '../src/personas';
 
 /**
@@ -14,9 +14,7 @@ const SCREENS = join(import.meta.dirname, '..', '.cache', 'screens');
 const REPLY_WAIT = { timeout: 30_000 };
 
 async function openAssistant(page: Page, persona: Persona) {
-  await openLanding(page);
-  await signIn(page, persona);
-  await expectDashboard(page, persona);
+  await signInFromLanding(page, persona);
   await page.getByRole('tab', { name: 'AI Assistant' }).click();
 }
 

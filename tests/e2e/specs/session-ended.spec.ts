@@ -2,11 +2,10 @@ import {
   expect,
   expectDashboard,
   expireAccessToken,
-  openLanding,
   refreshTokenIn,
   sdkCacheKeys,
-  signIn,
   signInButton,
+  signInFromLanding,
   test,
 } from '../src/flows';
 import { expectNoAxeViolations } from '../src/axe';
@@ -19,9 +18,7 @@ test.describe('a session the provider renews', () => {
     page,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     await page.getByRole('tab', { name: 'Medical Records' }).click();
     await expect(page.getByText('Type 2 diabetes mellitus').first()).toBeVisible();
     const before = await refreshTokenIn(page);
@@ -54,9 +51,7 @@ test.describe('a session the provider no longer renews', () => {
     request,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const refreshToken = await refreshTokenIn(page);
     expect(refreshToken).toEqual(expect.any(String));
 

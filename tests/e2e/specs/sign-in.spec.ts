@@ -5,7 +5,7 @@ import {
   expectDashboard,
   isIdp,
   openLanding,
-  signIn,
+  signInFromLanding,
   startSignIn,
   test,
 } from '../src/flows';
@@ -19,9 +19,7 @@ test.describe('signing in', () => {
       page,
       pageErrors,
     }) => {
-      await openLanding(page);
-      await signIn(page, persona);
-      await expectDashboard(page, persona);
+      await signInFromLanding(page, persona);
       expect(pageErrors).toEqual([]);
     });
 
@@ -29,9 +27,7 @@ test.describe('signing in', () => {
       page,
       pageErrors,
     }) => {
-      await openLanding(page);
-      await signIn(page, persona);
-      await expectDashboard(page, persona);
+      await signInFromLanding(page, persona);
       for (const foreign of persona.foreignDashboards) {
         await page.goto(foreign);
         await page.waitForURL(`${PORTAL_URL}/unauthorized`);

@@ -2,12 +2,11 @@ import {
   expect,
   expectDashboard,
   isIdp,
-  openLanding,
   refreshGrant,
   refreshTokenIn,
   sdkCacheKeys,
-  signIn,
   signInButton,
+  signInFromLanding,
   test,
 } from '../src/flows';
 import { JANE } from '../src/personas';
@@ -19,9 +18,7 @@ test.describe('logging out', () => {
     page,
     request,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const refreshToken = await refreshTokenIn(page);
     expect(refreshToken).toEqual(expect.any(String));
 
@@ -36,9 +33,7 @@ test.describe('logging out', () => {
     request,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const refreshToken = await refreshTokenIn(page);
     expect(refreshToken).toEqual(expect.any(String));
     expect(await sdkCacheKeys(page)).not.toEqual([]);
@@ -66,9 +61,7 @@ test.describe('logging out', () => {
     context,
     pageErrors,
   }) => {
-    await openLanding(page);
-    await signIn(page, JANE);
-    await expectDashboard(page, JANE);
+    await signInFromLanding(page, JANE);
     const other = await context.newPage();
     await other.goto(`${PORTAL_URL}${JANE.dashboard}`);
     await expectDashboard(other, JANE);

@@ -61,6 +61,13 @@ export async function expectDashboard(page: Page, persona: Persona) {
   await expect(dashboardHeading(page, persona)).toBeVisible();
 }
 
+/** The way most tests begin: the landing, Sign In as `persona` (with the code if it has MFA), its dashboard. */
+export async function signInFromLanding(page: Page, persona: Persona) {
+  await openLanding(page);
+  await signIn(page, persona);
+  await expectDashboard(page, persona);
+}
+
 /** Presses Tab (Shift+Tab backwards) until `target` has the focus, as a keyboard user would; fails after 20. */
 export async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
   const focused = () => target.evaluate((element) => element === document.activeElement);
