@@ -633,6 +633,30 @@ describe('idle limits on the server', () => {
     expect(await login.res.text()).toContain('<label for="password">Password</label>');
   });
 
+  it("after hours of use, Log out still finds the provider's session and ends it: a copy of its cookie signs no one in", async () => {
+    const running = await start();
+    const { browser, tokens } = await signInForTokens(running, PERSONAS.jane);
+    // Two hours at work: the portal's refreshes keep the session alive, no visit to the provider's pages.
+    let refreshToken = tokens.refresh_token ?? '';
+    for (const minutes of [60, 60]) {
+      later(minutes);
+      const res = await refresh(running.url, refreshToken);
+      expect(res.status, await res.clone().text()).toBe(200);
+      refreshToken = ((await res.json()) as Tokens).refresh_token ?? '';
+    }
+    later(10);
+    // What a copy of the cookies (a shared computer, a backup of the profile) would send, whatever their expiry.
+    const copy = new Browser(running.url);
+    for (const [name, value] of browser.cookies) copy.cookies.set(name, value);
+    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo: `${PORTAL}/` });
+    const html = await (await browser.follow(`/v2/logout?${q}`)).res.text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    expect(done.url.href).toBe(`${PORTAL}/`);
+    const silent = await copy.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
+    expect(silent.url.searchParams.get('error')).toBe('login_required');
+  });
+
   it('Log out after the session idled out still goes back to the portal', async () => {
     const running = await start();
     const { browser } = await signInForTokens(running, PERSONAS.jane);

@@ -90,6 +90,19 @@ export function createInteractionHandler(
   const pendingMfa = new Map<string, Pending>();
 
   const clientIp = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  /**
+   * Ends the interaction signed in with the methods used. Not remembered: the provider's session cookie then
+   * has no expiry of its own and ends with the browser, while the server's idle limit (config.ts) decides how
+   * long the session lasts; a Log out after hours of use (the session kept alive by the portal's refreshes)
+   * still finds it and ends it.
+   */
+  const signedIn = (req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]) =>
+    provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId, amr, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -169,12 +182,7 @@ export function createInteractionHandler(
         res.end();
         return true;
       }
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: persona.sub, amr: ['pwd'], remember: true } },
-        { mergeWithLastSubmission: false },
-      );
+      await signedIn(req, res, persona.sub, ['pwd']);
       return true;
     }
 
@@ -200,12 +208,7 @@ export function createInteractionHandler(
     }
     guard.succeeded('otp', mfaWaiting.accountId, ip);
     pendingMfa.delete(uid);
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: persona.sub, amr: ['pwd', 'otp'], remember: true } },
-      { mergeWithLastSubmission: false },
-    );
+    await signedIn(req, res, persona.sub, ['pwd', 'otp']);
     return true;
   };
 }

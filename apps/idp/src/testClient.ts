@@ -8,6 +8,8 @@ export const REDIRECT_URI = PORTAL;
 
 export class Browser {
   readonly cookies = new Map<string, string>();
+  /** When each cookie with an Expires or Max-Age runs out (epoch ms); the others last as long as the browser. */
+  private readonly expiry = new Map<string, number>();
 
   constructor(readonly base: string) {}
 
@@ -17,21 +19,35 @@ export class Browser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => {
-        const [k = '', v = ''] = a.trim().split('=');
-        return (
-          (k.toLowerCase() === 'expires' && Date.parse(v) <= Date.now()) ||
-          (k.toLowerCase() === 'max-age' && Number(v) <= 0)
-        );
-      });
-      if (expired || !value) this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      let until: number | undefined;
+      for (const attr of attrs) {
+        const [k = '', v = ''] = attr.trim().split('=');
+        if (k.toLowerCase() === 'max-age') until = Date.now() + Number(v) * 1000;
+        else if (k.toLowerCase() === 'expires' && until === undefined) until = Date.parse(v);
+      }
+      this.expiry.delete(name);
+      if (!value || (until !== undefined && until <= Date.now())) this.cookies.delete(name);
+      else {
+        this.cookies.set(name, value);
+        if (until !== undefined) this.expiry.set(name, until);
+      }
+    }
+  }
+
+  /** Forgets the cookies whose time has passed, as a browser does before it sends any. */
+  private dropExpired() {
+    for (const [name, until] of this.expiry) {
+      if (until <= Date.now()) {
+        this.cookies.delete(name);
+        this.expiry.delete(name);
+      }
     }
   }
 
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
     const headers = new Headers(init.headers);
+    this.dropExpired();
     if (url.origin === new URL(this.base).origin && this.cookies.size) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
