@@ -26,6 +26,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenVerifier } from './auth';
 import { resolveCaller, type Caller } from './caller';
+import { listChecks } from './response-check';
 import type { StoreTx, Store } from './store/types';
 
 /**
@@ -97,7 +98,10 @@ export type RouteEnv = {
 /** Audit rows never hold more than the schema allows. */
 const MAX_REASON_LENGTH = 500;
 
-/** A finished answer of the transaction: status and JSON body (or none), or the chat stream to write. */
+/**
+ * A finished answer of the transaction: status and JSON body (or none; a string body is JSON text already), or
+ * the chat stream to write.
+ */
 type Answer = (
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'none'; readonly status: number }
@@ -145,8 +149,9 @@ async function handle<N extends RouteName>(
   if (!verified.ok) return fromError(verified.error);
   const now = env.now();
   const rawParams = (request.params ?? {}) as Record<string, unknown>;
-  const idParam = IdParamSchema.safeParse(rawParams.id);
-  const pathId = idParam.success ? idParam.data : null;
+  // Most routes have no id: a failed check (an error object) for each of their calls would be waste.
+  const idParam = rawParams.id === undefined ? undefined : IdParamSchema.safeParse(rawParams.id);
+  const pathId = idParam?.success ? idParam.data : null;
 
   const headers: Record<string, string> = {};
   const withHeaders = (answer: Answer): Answer =>
@@ -265,11 +270,19 @@ function answerOf(route: RouteDefinition, value: unknown): Answer {
     };
     return { kind: 'sse', status: route.status, stream };
   }
+  const list = listCheck(route.response)?.(value);
+  if (list) {
+    if (!list.ok) throw new ContractDriftError(`${route.name}: ${list.message}`);
+    return { kind: 'json', status: route.status, body: list.json };
+  }
   const parsed = route.response.safeParse(value);
   if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
   if (route.responseType === 'none') return { kind: 'none', status: route.status };
   return { kind: 'json', status: route.status, body: parsed.data };
 }
+
+/** List answers are checked item by item, items already found valid remembered (./response-check.ts). */
+const listCheck = listChecks();
 
 /** Fastify's path syntax is the contract's (`/api/records/:id`). */
 export function registerRoutes(app: FastifyInstance, impls: RouteImpls, env: RouteEnv): void {

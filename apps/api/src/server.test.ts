@@ -115,6 +115,27 @@ describe('patients reach only their own data', () => {
   });
 });
 
+describe('answers are checked against the contract before they leave', () => {
+  it('a list holding an item the contract does not describe is refused every time, its audit row rolled back', async () => {
+    const listed = await call('alice', '/api/records');
+    expect(listed.status).toBe(200);
+    const [first] = items(listed.json);
+    // A row changed outside the API (a faulty migration, a hand edit) with a field the contract does not have.
+    await server.store.transaction((tx) =>
+      tx.insert('records', { ...(first as never), id: 'rec-drifted', internalNote: 'not for any answer' }),
+    );
+    const auditBefore = items((await call('sam', '/api/audit')).json).length;
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await call('alice', '/api/records');
+      expect(refused.status).toBe(500);
+      expect(JSON.stringify(refused.json)).not.toContain('not for any answer');
+    }
+    // Sam's own audit listing adds one row a call; Alice's refused calls left none.
+    const auditAfter = items((await call('sam', '/api/audit')).json);
+    expect(auditAfter.length).toBe(auditBefore + 1);
+  });
+});
+
 describe('permissions are enforced on the server', () => {
   it('refuses a patient creating an appointment with the spec’s words, and audits the denial', async () => {
     const answer = await call('jane', '/api/appointments', { method: 'POST', body: {} });

@@ -14,7 +14,8 @@ import { exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jos
 /**
  * The per-user API limit for a server under a bench: the limiter runs on every call as in production (its cost is
  * measured), but its allowance is far above what one bench user sends (thousands of calls a second for minutes),
- * so no bench call is refused with 429. The default allowance (60,000 per 30 s) stops exactly such a client.
+ * so no bench call is refused with 429. The default allowance (a burst of 1,200, then 20 a second) would refuse
+ * them within a second.
  */
 const BENCH_API_RATE_LIMIT = { limit: { requests: 1_000_000_000, windowSeconds: 30 } } as const;
 
