@@ -2,7 +2,8 @@
  * The contract check of a list answer (`{ items: [...] }`, the contract's `listOf`), item by item, remembering
  * the items already found valid. Checking a dozen records against their schema was the largest single cost of a
  * GET /api/records (about 15% of the requests a second, issue 7), and a list is mostly the same items call after
- * call. The check is a pure function of an item's JSON text: an item whose text was checked before is answered
+ * call. The check is a pure function of an item's JSON text (the contract's item schemas read no clock and no
+ * caller; keep them so): an item whose text was checked before is answered
  * with the text its check produced, without running the check again; any other item (new, or changed in any
  * way) is checked in full. So every answer is still exactly what a full check would let out, and an item that
  * breaks the contract is refused every time it comes.

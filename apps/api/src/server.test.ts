@@ -122,7 +122,11 @@ describe('answers are checked against the contract before they leave', () => {
     const [first] = items(listed.json);
     // A row changed outside the API (a faulty migration, a hand edit) with a field the contract does not have.
     await server.store.transaction((tx) =>
-      tx.insert('records', { ...(first as never), id: 'rec-drifted', internalNote: 'not for any answer' }),
+      tx.insert('records', {
+        ...(first as Record<string, unknown>),
+        id: 'rec-drifted',
+        internalNote: 'not for any answer',
+      } as never),
     );
     const auditBefore = items((await call('sam', '/api/audit')).json).length;
     for (let i = 0; i < 2; i += 1) {
