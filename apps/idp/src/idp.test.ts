@@ -149,6 +149,18 @@ function postFrom(browser: Browser, action: string, localAddress: string, fields
   });
 }
 
+/** The provider's logout page for the portal, as the SDK's logout opens it. */
+function openLogout(browser: Browser, returnTo = `${PORTAL}/`) {
+  const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo });
+  return browser.follow(`/v2/logout?${q}`);
+}
+
+/** Submits the logout page's form, as its script does in a browser; resolves where that leads. */
+function submitLogout(browser: Browser, html: string) {
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  return browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+}
+
 async function signInForTokens(running: RunningIdp, persona: Persona) {
   const browser = new Browser(running.url);
   const pkce = newPkce();
@@ -648,10 +660,7 @@ describe('idle limits on the server', () => {
     // What a copy of the cookies (a shared computer, a backup of the profile) would send, whatever their expiry.
     const copy = new Browser(running.url);
     for (const [name, value] of browser.cookies) copy.cookies.set(name, value);
-    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo: `${PORTAL}/` });
-    const html = await (await browser.follow(`/v2/logout?${q}`)).res.text();
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    const done = await submitLogout(browser, await (await openLogout(browser)).res.text());
     expect(done.url.href).toBe(`${PORTAL}/`);
     const silent = await copy.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
     expect(silent.url.searchParams.get('error')).toBe('login_required');
@@ -661,12 +670,9 @@ describe('idle limits on the server', () => {
     const running = await start();
     const { browser } = await signInForTokens(running, PERSONAS.jane);
     later(76);
-    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo: `${PORTAL}/` });
-    const { res } = await browser.follow(`/v2/logout?${q}`);
+    const { res } = await openLogout(browser);
     expect(res.status).toBe(200);
-    const html = await res.text();
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    const done = await submitLogout(browser, await res.text());
     expect(done.url.href).toBe(`${PORTAL}/`);
   });
 });
@@ -698,20 +704,14 @@ describe('silent authentication and web_message', () => {
 });
 
 describe('logout', () => {
-  async function logout(browser: Browser, returnTo: string) {
-    const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo });
-    return browser.follow(`/v2/logout?${q}`);
-  }
-
   it('/v2/logout with an allow-listed returnTo signs out without a question and goes back', async () => {
     const running = await start();
     const { browser } = await signInForTokens(running, PERSONAS.jane);
-    const { res } = await logout(browser, `${PORTAL}/`);
+    const { res } = await openLogout(browser);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("document.getElementById('op.logoutForm').submit()");
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const done = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+    const done = await submitLogout(browser, html);
     expect(done.url.href).toBe(`${PORTAL}/`);
     // Signed out: silent authentication now needs a login.
     const silent = await browser.follow(authorizeUrl(newPkce(), { prompt: 'none' }));
@@ -721,7 +721,7 @@ describe('logout', () => {
   it('a foreign returnTo is refused', async () => {
     const running = await start();
     const { browser } = await signInForTokens(running, PERSONAS.jane);
-    const { res, url } = await logout(browser, 'https://evil.example/');
+    const { res, url } = await openLogout(browser, 'https://evil.example/');
     expect(res.status).toBe(400);
     expect(url.origin).toBe(running.url);
     expect(await res.text()).toContain('post_logout_redirect_uri');

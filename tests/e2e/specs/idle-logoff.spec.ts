@@ -2,10 +2,9 @@ import {
   expect,
   expectDashboard,
   refreshGrant,
-  refreshTokenIn,
   sdkCacheKeys,
   signInButton,
-  signInFromLanding,
+  signInForRefreshToken,
   test,
 } from '../src/flows';
 import { JANE } from '../src/personas';
@@ -20,9 +19,7 @@ test.describe('automatic logoff (HIPAA 164.312(a)(2)(iii))', () => {
   }) => {
     // The page's clock is Playwright's: time flows as usual until the test jumps it forward.
     await page.clock.install();
-    await signInFromLanding(page, JANE);
-    const refreshToken = await refreshTokenIn(page);
-    expect(refreshToken).toEqual(expect.any(String));
+    const refreshToken = await signInForRefreshToken(page, JANE);
 
     await page.clock.fastForward('13:00');
     const warning = page.getByRole('alertdialog', { name: IDLE.title });
@@ -38,7 +35,7 @@ test.describe('automatic logoff (HIPAA 164.312(a)(2)(iii))', () => {
     await page.waitForURL(`${PORTAL_URL}/`);
     await expect(signInButton(page)).toBeVisible();
     expect(await sdkCacheKeys(page)).toEqual([]);
-    const response = await refreshGrant(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken);
     expect(response.status()).toBe(400);
     expect(pageErrors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   refreshTokenIn,
   sdkCacheKeys,
   signInButton,
+  signInForRefreshToken,
   signInFromLanding,
   test,
 } from '../src/flows';
@@ -51,13 +52,11 @@ test.describe('a session the provider no longer renews', () => {
     request,
     pageErrors,
   }) => {
-    await signInFromLanding(page, JANE);
-    const refreshToken = await refreshTokenIn(page);
-    expect(refreshToken).toEqual(expect.any(String));
+    const refreshToken = await signInForRefreshToken(page, JANE);
 
     // As when the refresh token idled out on the server (75 minutes unused) or was revoked elsewhere.
     const revoked = await request.post(`${IDP_URL}/oauth/revoke`, {
-      form: { client_id: CLIENT_ID, token: refreshToken ?? '' },
+      form: { client_id: CLIENT_ID, token: refreshToken },
     });
     expect(revoked.status()).toBe(200);
     await expireAccessToken(page);

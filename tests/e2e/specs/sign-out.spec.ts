@@ -3,9 +3,9 @@ import {
   expectDashboard,
   isIdp,
   refreshGrant,
-  refreshTokenIn,
   sdkCacheKeys,
   signInButton,
+  signInForRefreshToken,
   signInFromLanding,
   test,
 } from '../src/flows';
@@ -18,11 +18,9 @@ test.describe('logging out', () => {
     page,
     request,
   }) => {
-    await signInFromLanding(page, JANE);
-    const refreshToken = await refreshTokenIn(page);
-    expect(refreshToken).toEqual(expect.any(String));
+    const refreshToken = await signInForRefreshToken(page, JANE);
 
-    const response = await refreshGrant(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken);
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ access_token: expect.any(String) });
   });
@@ -33,9 +31,7 @@ test.describe('logging out', () => {
     request,
     pageErrors,
   }) => {
-    await signInFromLanding(page, JANE);
-    const refreshToken = await refreshTokenIn(page);
-    expect(refreshToken).toEqual(expect.any(String));
+    const refreshToken = await signInForRefreshToken(page, JANE);
     expect(await sdkCacheKeys(page)).not.toEqual([]);
 
     await page.getByRole('button', { name: PORTAL.logOut }).click();
@@ -45,7 +41,7 @@ test.describe('logging out', () => {
     const cookies = await context.cookies(PORTAL_URL);
     expect(cookies.map((c) => c.name)).not.toContain(`auth0.${CLIENT_ID}.is.authenticated`);
 
-    const response = await refreshGrant(request, refreshToken ?? '');
+    const response = await refreshGrant(request, refreshToken);
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
 

@@ -98,6 +98,14 @@ export const refreshTokenIn = (page: Page) =>
     return undefined;
   }, SDK_CACHE_PREFIX);
 
+/** `signInFromLanding`, then the refresh token the SDK keeps for the session (there must be one). */
+export async function signInForRefreshToken(page: Page, persona: Persona): Promise<string> {
+  await signInFromLanding(page, persona);
+  const refreshToken = await refreshTokenIn(page);
+  expect(refreshToken).toEqual(expect.any(String));
+  return refreshToken ?? '';
+}
+
 /** Marks the SDK's cached access token as expired, so the next token request has to use the refresh token. */
 export const expireAccessToken = (page: Page) =>
   page.evaluate((prefix) => {
