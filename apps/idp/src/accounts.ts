@@ -21,6 +21,37 @@ export function authenticate(email: string, password: string): Persona | undefin
 
 export const findPersona = (sub: string): Persona | undefined => personaBySub(sub);
 
+/** The roles whose accounts reach other people's health data or the whole system: they sign in with two factors. */
+const SECOND_FACTOR_ROLES: ReadonlySet<string> = new Set(['doctor', 'admin']);
+/** The permission that can grant any other (creating users, changing roles): it needs two factors as well. */
+const SECOND_FACTOR_PERMISSION = 'manage:users';
+
+/**
+ * Whether the account must give a second factor after its password: doctors, admins and anyone holding
+ * manage:users. Read from the role and permissions the directory holds (the directory role, and the display
+ * names of the roles claim, which the portal's role decision reads), never from a per-account switch, so a
+ * role or permission granted later brings the second factor with it.
+ */
+export function requiresSecondFactor(account: Pick<Persona, 'role' | 'roles' | 'permissions'>): boolean {
+  return (
+    SECOND_FACTOR_ROLES.has(account.role) ||
+    account.roles.some((name) => SECOND_FACTOR_ROLES.has(name.trim().toLowerCase())) ||
+    account.permissions.includes(SECOND_FACTOR_PERMISSION)
+  );
+}
+
+/** The second step an account's sign-in takes after a correct password. */
+export type SecondFactor =
+  | { kind: 'none' }
+  | { kind: 'totp'; secret: string }
+  /** Needed but no authenticator enrolled: the password alone must not let the account in. */
+  | { kind: 'not-enrolled' };
+
+export function secondFactorFor(account: Persona): SecondFactor {
+  if (account.totpSecret) return { kind: 'totp', secret: account.totpSecret };
+  return requiresSecondFactor(account) ? { kind: 'not-enrolled' } : { kind: 'none' };
+}
+
 const titleCase = (slug: string) =>
   slug
     .split('-')

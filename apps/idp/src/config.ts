@@ -17,6 +17,7 @@ import {
 import type { ApiClientCredentials } from './apiClient';
 import type { IdpKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
+import { exchangedTokenAmr, GRANT_CLAIM, SESSION_CLAIM } from './tokenExchange';
 import {
   API_CLIENT_ID,
   API_SCOPES,
@@ -88,7 +89,8 @@ export function buildConfiguration(
         redirect_uris: redirectUris,
         post_logout_redirect_uris: redirectUris,
         response_types: ['code'],
-        grant_types: ['authorization_code', 'refresh_token', TOKEN_EXCHANGE_GRANT],
+        // No token exchange: a public client could renew a stolen access token with it (the API's client only).
+        grant_types: ['authorization_code', 'refresh_token'],
         id_token_signed_response_alg: 'RS256',
       },
       // The API, server side: it only exchanges its callers' access tokens for calendar-scoped ones.
@@ -140,16 +142,21 @@ export function buildConfiguration(
     async extraTokenClaims(ctx, token) {
       const persona = 'accountId' in token && token.accountId ? findPersona(token.accountId) : undefined;
       if (!persona) return undefined;
+      const exchanged = token.kind === 'AccessToken' && token.gty === TOKEN_EXCHANGE_GRANT;
       // The API reports whether the sign-in used a second factor (§7 MFA): the methods come from the code or
-      // refresh token the access token is issued for, which carry the login's amr.
+      // refresh token the access token is issued for, which carry the login's amr, or for an exchanged token
+      // from its subject token.
       const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
-      const amr = refresh?.amr ?? code?.amr;
+      const amr = exchanged ? exchangedTokenAmr(token) : (refresh?.amr ?? code?.amr);
       // RFC 8693 §4.1: a token the API obtained by exchange names the API as the party acting for the user.
-      const acting =
-        token.kind === 'AccessToken' && token.clientId === API_CLIENT_ID && token.gty === TOKEN_EXCHANGE_GRANT
-          ? { act: { sub: API_CLIENT_ID } }
+      const acting = exchanged && token.clientId === API_CLIENT_ID ? { act: { sub: API_CLIENT_ID } } : {};
+      // A token from sign-in or refresh names its grant and session, so that an exchange can check that the
+      // sign-in still lives (tokenExchange.ts); an exchanged token names neither and so is never exchanged.
+      const signIn =
+        token.kind === 'AccessToken' && !exchanged && token.grantId && token.sessionUid
+          ? { [GRANT_CLAIM]: token.grantId, [SESSION_CLAIM]: token.sessionUid }
           : {};
-      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}), ...acting };
+      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}), ...acting, ...signIn };
     },
     features: {
       devInteractions: { enabled: false },
@@ -158,7 +165,10 @@ export function buildConfiguration(
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          ctx.body = logoutPage(form);
+          // Fetch Metadata: the portal's Log out is a same-site navigation and signs out at once; from another
+          // site (or a browser that does not say) the page asks first, so no link elsewhere can sign anyone out.
+          const site = ctx.get('sec-fetch-site');
+          ctx.body = logoutPage(form, { autoSubmit: site === 'same-origin' || site === 'same-site' });
         },
         async postLogoutSuccessSource(ctx) {
           ctx.body = signedOutPage();

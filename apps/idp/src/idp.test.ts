@@ -149,10 +149,10 @@ function postFrom(browser: Browser, action: string, localAddress: string, fields
   });
 }
 
-/** The provider's logout page for the portal, as the SDK's logout opens it. */
+/** The provider's logout page for the portal, as the SDK's logout opens it (a same-site navigation). */
 function openLogout(browser: Browser, returnTo = `${PORTAL}/`) {
   const q = new URLSearchParams({ client_id: PORTAL_CLIENT_ID, returnTo });
-  return browser.follow(`/v2/logout?${q}`);
+  return browser.follow(`/v2/logout?${q}`, { headers: { 'sec-fetch-site': 'same-site' } });
 }
 
 /** Submits the logout page's form, as its script does in a browser; resolves where that leads. */
@@ -381,7 +381,7 @@ describe('wrong credentials and rate limiting', () => {
     expect(other.status).toBe(401);
   });
 
-  it('one address trying many accounts (password spraying) is stopped after 50 failures', async () => {
+  it('one address trying many accounts (password spraying) is slowed down after 50 failures', async () => {
     const running = await start();
     const browser = new Browser(running.url);
     const page = await (await browser.follow(authorizeUrl(newPkce()))).res.text();
@@ -393,14 +393,15 @@ describe('wrong credentials and rate limiting', () => {
       });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
-    // Even a right password for an account never tried from there is refused for now...
-    const blocked = await postFrom(browser, action, '127.0.0.20', {
+    // The address may be a proxy with real people behind it: a right password is answered, a second later...
+    const started = Date.now();
+    const slowed = await postFrom(browser, action, '127.0.0.20', {
       email: PERSONAS.jane.email,
       password: PERSONAS.jane.password,
     });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // ...while the same person from another address signs in.
+    expect(slowed.status).toBe(303);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // ...while the same person from another address signs in at once.
     const elsewhere = await postFrom(browser, action, '127.0.0.21', {
       email: PERSONAS.jane.email,
       password: PERSONAS.jane.password,
@@ -443,13 +444,16 @@ describe('wrong credentials and rate limiting', () => {
     guard.failed('pwd', 'b', 'ip1');
     expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
     guard.failed('pwd', 'd', 'ip1');
-    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(30);
+    // The address past its limit is slowed down (a second per attempt), not blocked.
+    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
+    expect(guard.slowDown('ip1').delayMs).toBe(1_000);
     guard.succeeded('pwd', 'a', 'ip2');
     expect(guard.retryAfter('pwd', 'a', 'ip3')).toBe(0);
     // The address keeps its failures: a success for one account does not reset a spraying budget.
-    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(30);
+    now = 32_000;
+    expect(guard.slowDown('ip1').delayMs).toBe(1_000);
     now = 60_001;
-    expect(guard.retryAfter('pwd', 'c', 'ip1')).toBe(0);
+    expect(guard.slowDown('ip1').delayMs).toBe(0);
   });
 
   it('the limiter forgets keys whose failures left the window, however many there were', () => {
@@ -770,85 +774,14 @@ describe('CORS', () => {
 });
 
 describe('token exchange', () => {
-  const TE = 'urn:ietf:params:oauth:grant-type:token-exchange';
-  const AT_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-  const exchange = (base: string, fields: Record<string, string>) =>
-    fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: TE,
-        client_id: PORTAL_CLIENT_ID,
-        subject_token_type: AT_TYPE,
-        ...fields,
-      }),
-    });
-
   it('the grant is advertised in discovery', async () => {
     const running = await start();
     const discovery = (await (await fetch(`${running.url}/.well-known/openid-configuration`)).json()) as {
       grant_types_supported: string[];
     };
-    expect(discovery.grant_types_supported).toContain(TE);
+    expect(discovery.grant_types_supported).toContain('urn:ietf:params:oauth:grant-type:token-exchange');
   });
-
-  it('an API access token is exchanged for a narrower short-lived one with the same roles and permissions', async () => {
-    const running = await start();
-    const { tokens } = await signInForTokens(running, PERSONAS.alice);
-    const res = await exchange(running.url, {
-      subject_token: tokens.access_token,
-      scope: 'read:health_data',
-      audience: API,
-    });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      access_token: string;
-      issued_token_type: string;
-      expires_in: number;
-      scope: string;
-    };
-    expect(body.issued_token_type).toBe(AT_TYPE);
-    expect(body.scope).toBe('read:health_data');
-    expect(body.expires_in).toBeLessThanOrEqual(300);
-    const jwks = createRemoteJWKSet(new URL('.well-known/jwks.json', running.issuer));
-    const at = await jwtVerify(body.access_token, jwks, {
-      issuer: running.issuer,
-      audience: API,
-      algorithms: ['RS256'],
-    });
-    expect(at.payload.sub).toBe(PERSONAS.alice.sub);
-    expect(at.payload.scope).toBe('read:health_data');
-    expect(at.payload[ROLES]).toEqual(['Doctor']);
-    expect(at.payload[PERMISSIONS]).toEqual([...PERSONAS.alice.permissions]);
-  });
-
-  it('a forged or foreign subject token, a wider scope or another token type is refused with a JSON error', async () => {
-    const running = await start();
-    const { tokens } = await signInForTokens(running, PERSONAS.jane);
-    const forged = `${tokens.access_token.slice(0, -4)}AAAA`;
-    expect(await (await exchange(running.url, { subject_token: forged })).json()).toMatchObject({
-      error: 'invalid_grant',
-    });
-    expect(await (await exchange(running.url, { subject_token: tokens.id_token })).json()).toMatchObject({
-      error: 'invalid_grant',
-    });
-    expect(
-      await (await exchange(running.url, { subject_token: tokens.access_token, scope: 'admin:all' })).json(),
-    ).toMatchObject({ error: 'invalid_scope' });
-    expect(
-      await (
-        await exchange(running.url, {
-          subject_token: tokens.refresh_token ?? '',
-          subject_token_type: 'urn:ietf:params:oauth:token-type:refresh_token',
-        })
-      ).json(),
-    ).toMatchObject({ error: 'invalid_request' });
-    expect(
-      await (
-        await exchange(running.url, { subject_token: tokens.access_token, audience: 'https://evil.example' })
-      ).json(),
-    ).toMatchObject({ error: 'invalid_target' });
-  });
+  // Who may exchange, and for which sign-ins: tokenExchange.test.ts.
 });
 
 describe('token exchange for the calendar (token vault)', () => {
@@ -962,7 +895,8 @@ describe('token exchange for the calendar (token vault)', () => {
         scope: 'calendar:read',
       }),
     });
-    expect(await errorOf(fromPortal)).toBe('invalid_target');
+    // The portal, a public client, may not exchange at all (tokenExchange.test.ts).
+    expect(await errorOf(fromPortal)).toBe('invalid_request');
   });
 
   it('keeps the API client secret in the git-ignored data folder, private, and the same after a restart', async () => {

@@ -1,14 +1,16 @@
 /**
- * The sign-in interaction: `/interaction/<uid>` shows the e-mail and password form; MFA personas then enter a
- * TOTP code. Forms post to an address carrying the interaction uid, and oidc-provider checks that uid against
- * its SameSite interaction cookie, so a cross-site form cannot complete someone else's sign-in.
+ * The sign-in interaction: `/interaction/<uid>` shows the e-mail and password form; accounts that need a second
+ * factor (accounts.ts, requiresSecondFactor) then enter a TOTP code. Forms post to an address carrying the
+ * interaction uid, and oidc-provider checks that uid against its SameSite interaction cookie, so a cross-site
+ * form cannot complete someone else's sign-in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
-import * as OTPAuth from 'otpauth';
-import { authenticate, findPersona } from './accounts';
+import { authenticate, findPersona, secondFactorFor } from './accounts';
 import { codePage, errorPage, loginPage, TEXTS } from './pages';
 import type { SignInGuard } from './rateLimit';
+import type { TotpVerifier } from './totp';
 
 const MAX_BODY = 16 * 1024;
 
@@ -37,18 +39,6 @@ function pageHeaders(formActionOrigins: readonly string[]) {
   };
 }
 
-/** True when the given code is the current (±1 step) TOTP of the secret. */
-export function isValidTotp(secret: string, code: string): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: 'SHA1',
-  });
-  return totp.validate({ token: code, window: 1 }) !== null;
-}
-
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 async function grantMissing(provider: Provider, details: Details): Promise<void> {
@@ -72,13 +62,19 @@ async function grantMissing(provider: Provider, details: Details): Promise<void>
 
 type Pending = { accountId: string; expiresAt: number };
 
+export type InteractionOptions = {
+  guard: SignInGuard;
+  /** Origins the sign-in may redirect back to after a form post (the portal's). */
+  formActionOrigins: readonly string[];
+  /** The client address of a request, for the sign-in limits (clientAddress.ts). */
+  clientAddress: (req: IncomingMessage) => string;
+  totp: TotpVerifier;
+};
+
 /** Handles `/interaction/...` requests; returns false for any other path. */
-export function createInteractionHandler(
-  provider: Provider,
-  guard: SignInGuard,
-  formActionOrigins: readonly string[],
-) {
-  const headers = pageHeaders(formActionOrigins);
+export function createInteractionHandler(provider: Provider, options: InteractionOptions) {
+  const { guard, clientAddress: clientIp, totp } = options;
+  const headers = pageHeaders(options.formActionOrigins);
   const send = (res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) => {
     res.writeHead(status, { ...headers, ...extra });
     res.end(html);
@@ -86,10 +82,34 @@ export function createInteractionHandler(
   /** A refused attempt: 429 with the wait in Retry-After (seconds) and on the page (minutes). */
   const tooMany = (res: ServerResponse, seconds: number, page: (error: string) => string) =>
     send(res, 429, page(TEXTS.tooManyAttempts(Math.ceil(seconds / 60))), { 'retry-after': String(seconds) });
+  /**
+   * The limits before an attempt is looked at: an address past its own limit waits its turn (or, its queue
+   * full, is told to come back in a few seconds); then the hard limits of the account, from this address and
+   * from any. True when the attempt may go on; otherwise the 429 has been sent.
+   */
+  const admitted = async (
+    res: ServerResponse,
+    step: 'pwd' | 'otp',
+    account: string,
+    ip: string,
+    page: (error: string) => string,
+  ) => {
+    const pace = guard.slowDown(ip);
+    if (pace.retryAfter) {
+      tooMany(res, pace.retryAfter, page);
+      return false;
+    }
+    if (pace.delayMs) await sleep(pace.delayMs);
+    const wait = guard.retryAfter(step, account, ip);
+    if (wait) {
+      tooMany(res, wait, page);
+      return false;
+    }
+    return true;
+  };
   /** Interactions whose password step passed and that wait for the TOTP code (uid -> account). */
   const pendingMfa = new Map<string, Pending>();
 
-  const clientIp = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
   /**
    * Ends the interaction signed in with the methods used. Not remembered: the provider's session cookie then
    * has no expiry of its own and ends with the browser, while the server's idle limit (config.ts) decides how
@@ -161,11 +181,7 @@ export function createInteractionHandler(
     if (action === 'login') {
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const ip = clientIp(req);
-      const wait = guard.retryAfter('pwd', email, ip);
-      if (wait) {
-        tooMany(res, wait, (error) => loginPage(uid, { email, error }));
-        return true;
-      }
+      if (!(await admitted(res, 'pwd', email, ip, (error) => loginPage(uid, { email, error })))) return true;
       const persona = authenticate(email, form.get('password') ?? '');
       if (!persona) {
         guard.failed('pwd', email, ip);
@@ -173,7 +189,12 @@ export function createInteractionHandler(
         return true;
       }
       guard.succeeded('pwd', email, ip);
-      if (persona.mfa && persona.totpSecret) {
+      const second = secondFactorFor(persona);
+      if (second.kind === 'not-enrolled') {
+        send(res, 403, loginPage(uid, { email, error: TEXTS.secondFactorNotEnrolled }));
+        return true;
+      }
+      if (second.kind === 'totp') {
         pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + 10 * 60 * 1000 });
         res.writeHead(303, {
           location: `/interaction/${encodeURIComponent(uid)}`,
@@ -193,15 +214,12 @@ export function createInteractionHandler(
     }
     const persona = findPersona(mfaWaiting.accountId);
     const ip = clientIp(req);
-    const wait = guard.retryAfter('otp', mfaWaiting.accountId, ip);
-    if (wait) {
-      tooMany(res, wait, (error) => codePage(uid, { error }));
+    if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, (error) => codePage(uid, { error })))) {
       return true;
     }
-    if (
-      !persona?.totpSecret ||
-      !isValidTotp(persona.totpSecret, (form.get('code') ?? '').replace(/\s+/g, ''))
-    ) {
+    const second = persona ? secondFactorFor(persona) : undefined;
+    const code = (form.get('code') ?? '').replace(/\s+/g, '');
+    if (!persona || second?.kind !== 'totp' || !(await totp.verify(persona.sub, second.secret, code))) {
       guard.failed('otp', mfaWaiting.accountId, ip);
       send(res, 401, codePage(uid, { error: TEXTS.wrongCode }));
       return true;

@@ -18,6 +18,10 @@ export const TEXTS = {
   codeTitle: 'Two-step verification',
   codeHint: 'Enter the 6-digit code from your authenticator app.',
   signedOut: 'You are signed out.',
+  secondFactorNotEnrolled:
+    'Your account needs two-step verification, but no authenticator is set up. Ask an administrator to set one up.',
+  signOutQuestion: 'Sign out of Sentinel Health?',
+  signOut: 'Sign out',
 } as const;
 
 const CSS = `
@@ -108,13 +112,26 @@ ${alert(options.error)}
   );
 }
 
-/** Logout hand-off: submits the provider's logout form at once (no confirmation step, as Auth0 does). */
-export function logoutPage(form: string): string {
-  const autoForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+/**
+ * Logout hand-off. The session ends only when the provider's form (`form`, with its xsrf token) is POSTed; a GET
+ * of this page never ends it. For the portal's own Log out (`autoSubmit`, a same-site navigation) the form is
+ * submitted at once, with no confirmation step, as Auth0 does; a navigation from anywhere else (a link or a
+ * script on another site) gets a Sign out button instead, so another site cannot sign a user out.
+ */
+export function logoutPage(form: string, options: { autoSubmit: boolean }): string {
+  const logoutForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  if (!options.autoSubmit) {
+    return layout(
+      TEXTS.signOutQuestion,
+      `<h1>${TEXTS.signOutQuestion}</h1>
+${logoutForm}
+<button type="submit" form="op.logoutForm">${TEXTS.signOut}</button>`,
+    );
+  }
   return layout(
     'Signing out',
     `<h1>Signing out…</h1>
-${autoForm}
+${logoutForm}
 <noscript><button type="submit" form="op.logoutForm">Continue</button></noscript>
 <script>document.getElementById('op.logoutForm').submit()</script>`,
   );

@@ -7,6 +7,12 @@
  * - the account from any address: 20 failures in 15 minutes (guessing spread over many addresses);
  * - one address over any accounts: 50 failures in 15 minutes (password spraying, credential stuffing).
  *
+ * The first two are hard limits (429 with Retry-After). The third is a slow-down, not a block: one address may
+ * be a proxy, a clinic's network or a mobile carrier's gateway, and an attacker failing on purpose from it must
+ * not lock out everyone behind it. Past its limit, the address's attempts are answered one `intervalMs` apart,
+ * which holds spraying to a trickle while every person behind the address still signs in, a second later; only
+ * a burst that would wait more than `maxDelayMs` is told to come back in a few seconds.
+ *
  * The account-wide rule lets anyone hold an account's sign-in back for at most 15 minutes by failing on
  * purpose; it is four times the per-address one so that the owner, from their usual address, is rarely the one
  * who trips it. A success clears the account's own counts, never the address's (a valid account found by an
@@ -76,24 +82,42 @@ export function createRateLimiter(options: LimitOptions = {}): RateLimiter {
 export type SignInLimits = { accountFromAddress: number; account: number; address: number };
 export const SIGN_IN_LIMITS: Readonly<SignInLimits> = { accountFromAddress: 5, account: 20, address: 50 };
 
+/** How an address past its limit is slowed down: attempts `intervalMs` apart, queued `maxDelayMs` at most. */
+export type SlowDown = { intervalMs: number; maxDelayMs: number };
+export const SLOW_DOWN: Readonly<SlowDown> = { intervalMs: 1_000, maxDelayMs: 10_000 };
+
 /** Which step failed: the password, or the second factor (counted apart, keyed by the account). */
 export type SignInStep = 'pwd' | 'otp';
 
 export type SignInGuard = {
-  /** Seconds before this account may try `step` again from this address; 0 when it may now. */
+  /** Seconds before this account may try `step` again from this address (the hard limits); 0 when it may now. */
   retryAfter(step: SignInStep, account: string, address: string): number;
+  /**
+   * The slow-down of an address past its limit, for an attempt arriving now: wait `delayMs` before answering
+   * it (0: at once; the slot is taken), or, when the queue is full, `retryAfter` seconds (a few) before trying.
+   */
+  slowDown(address: string): { delayMs: number; retryAfter: number };
   failed(step: SignInStep, account: string, address: string): void;
   succeeded(step: SignInStep, account: string, address: string): void;
 };
 
 export function createSignInGuard(
-  options: { windowMs?: number; now?: () => number; limits?: Partial<SignInLimits> } = {},
+  options: {
+    windowMs?: number;
+    now?: () => number;
+    limits?: Partial<SignInLimits>;
+    slowDown?: Partial<SlowDown>;
+  } = {},
 ): SignInGuard {
   const limits = { ...SIGN_IN_LIMITS, ...options.limits };
-  const shared = { windowMs: options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS, now: options.now ?? Date.now };
+  const pace = { ...SLOW_DOWN, ...options.slowDown };
+  const now = options.now ?? Date.now;
+  const shared = { windowMs: options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS, now };
   const pair = createRateLimiter({ ...shared, limit: limits.accountFromAddress });
   const account = createRateLimiter({ ...shared, limit: limits.account });
   const address = createRateLimiter({ ...shared, limit: limits.address });
+  /** When each slowed address's next attempt may be answered (epoch ms). */
+  const nextSlot = new Map<string, number>();
   const keys = (step: SignInStep, who: string, from: string) => ({
     pair: `${step}|${who}|${from}`,
     account: `${step}|${who}`,
@@ -102,7 +126,19 @@ export function createSignInGuard(
   return {
     retryAfter(step, who, from) {
       const k = keys(step, who, from);
-      return Math.max(pair.retryAfter(k.pair), account.retryAfter(k.account), address.retryAfter(k.address));
+      return Math.max(pair.retryAfter(k.pair), account.retryAfter(k.account));
+    },
+    slowDown(from) {
+      const at = now();
+      // Slots in the past hold nothing back: dropped, so the map stays as small as the set of slowed addresses.
+      for (const [key, slot] of nextSlot) if (slot <= at) nextSlot.delete(key);
+      if (!address.retryAfter(from)) return { delayMs: 0, retryAfter: 0 };
+      const delayMs = Math.max(at, nextSlot.get(from) ?? 0) + pace.intervalMs - at;
+      if (delayMs > pace.maxDelayMs) {
+        return { delayMs: 0, retryAfter: Math.max(1, Math.ceil((delayMs - pace.maxDelayMs) / 1000)) };
+      }
+      nextSlot.set(from, at + delayMs);
+      return { delayMs, retryAfter: 0 };
     },
     failed(step, who, from) {
       const k = keys(step, who, from);

@@ -1,7 +1,8 @@
 /**
  * Starts the embedded identity provider: a node:http server in front of oidc-provider that rewrites Auth0's
  * parameter names (`audience` -> `resource`, `returnTo` -> `post_logout_redirect_uri`), serves the sign-in
- * interaction, and keeps CORS headers for the portal origin only.
+ * interaction, keeps CORS headers for the portal origin only, and forbids framing of every page but the silent
+ * sign-in's web_message answer.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +10,12 @@ import Provider from 'oidc-provider';
 import { buildConfiguration, portalRedirectUris, sessionTtl } from './config';
 import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
+import { createClientAddress } from './clientAddress';
 import { createInteractionHandler } from './interactions';
 import { loadOrCreateKeys } from './keys';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
 import { createSignInGuard, type SignInGuard } from './rateLimit';
+import { createTotpVerifier } from './totp';
 import {
   API_CLIENT_ID,
   DEFAULT_CALENDAR_AUDIENCE,
@@ -62,6 +65,9 @@ export async function startIdp(
     : await loadOrCreateApiClient(settings.dataDir);
   const store = createFileAdapter(settings.dataDir);
   const guard = options.guard ?? createSignInGuard();
+  // Built before listening: a wrong IDP_TRUSTED_PROXIES stops the start with its message.
+  const clientAddress = createClientAddress(settings.trustedProxies ?? []);
+  const totp = await createTotpVerifier(settings.dataDir);
 
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503).end();
@@ -89,6 +95,26 @@ export async function startIdp(
     TOKEN_EXCHANGE_PARAMETERS,
   );
 
+  // No page of the provider may be framed (clickjacking a sign-in or a logout), except the silent sign-in's
+  // web_message answer, which the portal's hidden iframe must load: oidc-provider's web_message renderer takes
+  // these headers off that one response (it runs only once the redirect URI is checked against the client's
+  // list), and the origin it posts the answer to, the portal's, is then named as its only possible framer.
+  provider.use(async (ctx, next) => {
+    ctx.set('x-frame-options', 'DENY');
+    ctx.set('content-security-policy', "frame-ancestors 'none'");
+    await next();
+    const params = ctx.oidc?.params;
+    if (params?.response_mode !== 'web_message' || ctx.response.get('x-frame-options')) return;
+    const framer = URL.canParse(String(params.redirect_uri))
+      ? new URL(String(params.redirect_uri)).origin
+      : settings.portalOrigin;
+    const kept = ctx.response
+      .get('content-security-policy')
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive && !directive.startsWith('frame-ancestors'));
+    ctx.set('content-security-policy', [...kept, `frame-ancestors ${framer}`].join('; '));
+  });
   provider.use(async (ctx, next) => {
     await next();
     const origin = ctx.get('origin');
@@ -122,7 +148,12 @@ export async function startIdp(
 
   // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
   const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
-  const interactions = createInteractionHandler(provider, guard, redirectOrigins);
+  const interactions = createInteractionHandler(provider, {
+    guard,
+    formActionOrigins: redirectOrigins,
+    clientAddress,
+    totp,
+  });
   const callback = provider.callback();
   handler = (req, res) => {
     req.url = rewriteAuth0Url(req.url ?? '/');
@@ -148,7 +179,7 @@ export async function startIdp(
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await store.flush();
+      await Promise.all([store.flush(), totp.flush()]);
     },
   };
 }

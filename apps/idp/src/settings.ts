@@ -36,8 +36,13 @@ export type IdpSettings = {
   calendarAudience?: string;
   /** The API client's secret; when unset, created once and kept in `<dataDir>/api-client.json`. */
   apiClientSecret?: string;
-  /** Folder holding signing keys, cookie keys and the persisted sessions, grants and tokens. */
+  /** Folder holding signing keys, cookie keys, the persisted sessions, grants and tokens, and TOTP steps. */
   dataDir: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or `loopback`); none (the default): the peer
+   * of the socket is the client and the header is ignored. The sign-in limits key on the address this gives.
+   */
+  trustedProxies?: readonly string[];
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +56,7 @@ const list = (value: string | undefined) =>
 
 /**
  * Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE,
- * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET and IDP_DATA_DIR.
+ * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR and IDP_TRUSTED_PROXIES (comma-separated).
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
   const port = Number(env.IDP_PORT ?? DEFAULT_PORT);
@@ -65,6 +70,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettin
     calendarAudience: env.IDP_CALENDAR_AUDIENCE || DEFAULT_CALENDAR_AUDIENCE,
     ...(env.IDP_API_CLIENT_SECRET ? { apiClientSecret: env.IDP_API_CLIENT_SECRET } : {}),
     dataDir: env.IDP_DATA_DIR ? path.resolve(env.IDP_DATA_DIR) : DEFAULT_DATA_DIR,
+    trustedProxies: list(env.IDP_TRUSTED_PROXIES),
   };
 }
 

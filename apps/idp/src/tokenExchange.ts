@@ -1,17 +1,18 @@
 /**
- * OAuth 2.0 Token Exchange (RFC 8693), two ways:
- * - the portal (public client) exchanges one of its API access tokens for a fresh, short-lived access token for
- *   the API audience, narrowed to the requested scopes, carrying the same roles and permissions;
- * - the API (confidential client `sentinel-api`) exchanges a caller's API access token for a calendar-scoped
- *   token (the token vault): audience = the calendar audience, scope within calendar:read calendar:write and
- *   within the user's permissions, same subject, 5 minutes.
+ * OAuth 2.0 Token Exchange (RFC 8693) for the token vault: the API (confidential client `sentinel-api`, and only
+ * it) exchanges a caller's API access token for a calendar-scoped token: audience = the calendar audience, scope
+ * within calendar:read calendar:write and within the user's permissions, same subject and sign-in methods (amr).
+ * A stolen access token must not outlive itself through exchange, so the subject token must belong to a sign-in
+ * that is still alive (its grant, i.e. refresh token family, and its provider session both exist), the exchanged
+ * token expires with it (5 minutes at most), and a token that came from an exchange is never a subject.
  * Only `access_token` subject and requested token types are supported; anything else gets a JSON OAuth error.
  */
 import { CALENDAR_SCOPES } from '@sentinel/domain/contract';
+import { CLAIM_NAMESPACE } from '@sentinel/domain';
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { findPersona } from './accounts';
-import { API_CLIENT_ID, API_SCOPES, TOKEN_EXCHANGE_GRANT } from './settings';
+import { API_CLIENT_ID, TOKEN_EXCHANGE_GRANT } from './settings';
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 export const TOKEN_EXCHANGE_PARAMETERS = [
@@ -24,8 +25,17 @@ export const TOKEN_EXCHANGE_PARAMETERS = [
   'actor_token',
   'actor_token_type',
 ];
-/** Exchanged tokens live 5 minutes. */
+/** Exchanged tokens live 5 minutes, or less when their subject token runs out sooner. */
 export const EXCHANGED_TOKEN_TTL = 5 * 60;
+
+/**
+ * Claims of the API access tokens issued by sign-in and refresh (config.ts extraTokenClaims) that tie a token to
+ * its sign-in: the grant (revoked with its refresh token family: Log out's revoke, reuse detection) and the
+ * provider session (ended by Log out, idles out, lasts 14 days at most). Opaque ids, no credentials: neither is
+ * accepted anywhere a token or cookie is.
+ */
+export const GRANT_CLAIM = `${CLAIM_NAMESPACE}grant`;
+export const SESSION_CLAIM = `${CLAIM_NAMESPACE}session`;
 
 /**
  * The permission of the user each calendar scope needs (Auth0's RBAC: a token's scopes never exceed the user's
@@ -36,12 +46,42 @@ export const CALENDAR_SCOPE_PERMISSIONS: Readonly<Record<(typeof CALENDAR_SCOPES
   'calendar:write': 'write:appointments',
 };
 
+/**
+ * The sign-in methods of each exchanged token's subject, for extraTokenClaims (config.ts): an exchange has no
+ * code or refresh token to read them from.
+ */
+const subjectAmr = new WeakMap<object, string[]>();
+
+/** The amr an exchanged access token carries over from its subject token; undefined for any other token. */
+export const exchangedTokenAmr = (token: object): string[] | undefined => subjectAmr.get(token);
+
 const publicJwk = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({ kty, n, e, kid, alg, use });
 
 const words = (value: unknown) =>
   String(value ?? '')
     .split(' ')
     .filter(Boolean);
+
+/** Whether the sign-in the subject token was issued for still lives: its grant and its session both exist. */
+async function signInAlive(provider: KoaContextWithOIDC['oidc']['provider'], claims: JWTPayload) {
+  const grantId = claims[GRANT_CLAIM];
+  const sessionUid = claims[SESSION_CLAIM];
+  if (typeof grantId !== 'string' || typeof sessionUid !== 'string') return false;
+  // Both are dropped once expired (the adapter and the models check `exp`), so finding them means alive.
+  const [grant, session] = await Promise.all([
+    provider.Grant.find(grantId),
+    provider.Session.findByUid(sessionUid),
+  ]);
+  if (!grant || !session) return false;
+  const clientId = String(claims.client_id);
+  return (
+    grant.accountId === claims.sub &&
+    grant.clientId === clientId &&
+    session.accountId === claims.sub &&
+    // A session signed in again after its grant was revoked has a new grant; the old family's tokens stay dead.
+    session.grantIdFor(clientId) === grantId
+  );
+}
 
 export function createTokenExchangeHandler(options: {
   issuer: string;
@@ -54,6 +94,10 @@ export function createTokenExchangeHandler(options: {
   return async function tokenExchange(ctx: KoaContextWithOIDC): Promise<void> {
     const { params, client, provider } = ctx.oidc;
     if (!params || !client) throw new errors.InvalidRequest('token exchange needs an authenticated client');
+    // The client list allows the grant to the API only; this holds even if a list is ever widened by mistake.
+    if (client.clientId !== API_CLIENT_ID || !client.clientAuthMethod || client.clientAuthMethod === 'none') {
+      throw new errors.UnauthorizedClient('only the API may exchange tokens');
+    }
     const subjectToken = typeof params.subject_token === 'string' ? params.subject_token : '';
     if (!subjectToken) throw new errors.InvalidRequest("missing required parameter 'subject_token'");
     if (params.subject_token_type !== ACCESS_TOKEN_TYPE) {
@@ -63,11 +107,8 @@ export function createTokenExchangeHandler(options: {
       throw new errors.InvalidRequest(`requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
     }
     if (params.actor_token !== undefined) throw new errors.InvalidRequest('actor_token is not supported');
-    const forApi = client.clientId === API_CLIENT_ID;
-    // Each client reaches one audience: the portal the API, the API the calendar.
-    const allowedAudience = forApi ? options.calendarAudience : options.apiAudience;
-    const audience = (params.audience ?? params.resource ?? allowedAudience) as string;
-    if (audience !== allowedAudience) throw new errors.InvalidTarget(`unknown audience ${audience}`);
+    const audience = (params.audience ?? params.resource ?? options.calendarAudience) as string;
+    if (audience !== options.calendarAudience) throw new errors.InvalidTarget(`unknown audience ${audience}`);
 
     let claims: JWTPayload;
     try {
@@ -75,58 +116,50 @@ export function createTokenExchangeHandler(options: {
         issuer: options.issuer,
         audience: options.apiAudience,
         algorithms: ['RS256'],
+        typ: 'at+jwt',
       }));
     } catch {
       throw new errors.InvalidGrant('subject_token is invalid or expired');
     }
-    // The portal may only exchange its own tokens; the API exchanges the tokens its callers sent it (any client
-    // of ours that was issued a token for the API audience).
-    if (!forApi && claims.client_id !== client.clientId)
-      throw new errors.InvalidGrant('subject_token was issued to another client');
-    if (forApi && claims.client_id === API_CLIENT_ID)
+    // The API exchanges the tokens its callers sent it: a user's token from sign-in or refresh, never one that
+    // came from an exchange (RFC 8693 `act` marks those), or a chain of 5-minute tokens would never end.
+    if (claims.client_id === API_CLIENT_ID || claims.act !== undefined)
       throw new errors.InvalidGrant('subject_token must be a user access token for the API');
     const persona = typeof claims.sub === 'string' ? findPersona(claims.sub) : undefined;
     if (!persona) throw new errors.InvalidGrant('subject_token subject is unknown');
+    if (!(await signInAlive(provider, claims)))
+      throw new errors.InvalidGrant('the sign-in of subject_token has ended');
 
-    let scope: string;
-    let resourceScopes: readonly string[];
-    if (forApi) {
-      const asked = typeof params.scope === 'string' ? words(params.scope) : ['calendar:read'];
-      const permissions: readonly string[] = persona.permissions;
-      const grantable = (s: string) =>
-        Object.hasOwn(CALENDAR_SCOPE_PERMISSIONS, s) &&
-        permissions.includes(CALENDAR_SCOPE_PERMISSIONS[s as keyof typeof CALENDAR_SCOPE_PERMISSIONS]);
-      const beyond = asked.filter((s) => !grantable(s));
-      if (beyond.length || asked.length === 0)
-        throw new errors.InvalidScope('requested scope is not available to the user', beyond.join(' '));
-      scope = [...new Set(asked)].join(' ');
-      resourceScopes = CALENDAR_SCOPES;
-    } else {
-      const held = new Set(words(claims.scope));
-      const asked = typeof params.scope === 'string' ? words(params.scope) : [...held];
-      const beyond = asked.filter((s) => !held.has(s) || !(API_SCOPES as readonly string[]).includes(s));
-      if (beyond.length)
-        throw new errors.InvalidScope('requested scope exceeds the subject token', beyond.join(' '));
-      scope = asked.join(' ');
-      resourceScopes = API_SCOPES;
-    }
+    const asked = typeof params.scope === 'string' ? words(params.scope) : ['calendar:read'];
+    const permissions: readonly string[] = persona.permissions;
+    const grantable = (s: string) =>
+      Object.hasOwn(CALENDAR_SCOPE_PERMISSIONS, s) &&
+      permissions.includes(CALENDAR_SCOPE_PERMISSIONS[s as keyof typeof CALENDAR_SCOPE_PERMISSIONS]);
+    const beyond = asked.filter((s) => !grantable(s));
+    if (beyond.length || asked.length === 0)
+      throw new errors.InvalidScope('requested scope is not available to the user', beyond.join(' '));
+    const scope = [...new Set(asked)].join(' ');
 
-    // JWT access tokens carry no grant id, so the exchanged token records a synthetic one naming its source.
-    const grantId = `token-exchange:${String(claims.jti ?? '')}`;
+    // jwtVerify refused an expired subject token, so at least a second is left.
+    const subjectLeft = (claims.exp ?? 0) - Math.floor(Date.now() / 1000);
+    // JWT access tokens are not stored, so the exchanged token records a synthetic grant id naming its source.
     const token = new provider.AccessToken({
       accountId: persona.sub,
       client,
       scope,
-      grantId,
+      grantId: `token-exchange:${String(claims.jti ?? '')}`,
       gty: TOKEN_EXCHANGE_GRANT,
+      expiresIn: Math.max(1, Math.min(EXCHANGED_TOKEN_TTL, subjectLeft)),
     });
     token.resourceServer = new provider.ResourceServer(audience, {
       audience,
-      scope: resourceScopes.join(' '),
+      scope: CALENDAR_SCOPES.join(' '),
       accessTokenTTL: EXCHANGED_TOKEN_TTL,
       accessTokenFormat: 'jwt',
       jwt: { sign: { alg: 'RS256' } },
     });
+    const amr = Array.isArray(claims.amr) ? claims.amr.filter((m) => typeof m === 'string') : [];
+    if (amr.length) subjectAmr.set(token, amr);
     ctx.oidc.entity('AccessToken', token);
     const value = await token.save();
     ctx.body = {
@@ -134,7 +167,7 @@ export function createTokenExchangeHandler(options: {
       issued_token_type: ACCESS_TOKEN_TYPE,
       token_type: 'Bearer',
       expires_in: token.expiration,
-      ...(scope ? { scope } : {}),
+      scope,
     };
   };
 }

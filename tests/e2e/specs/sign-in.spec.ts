@@ -9,7 +9,7 @@ import {
   startSignIn,
   test,
 } from '../src/flows';
-import { ALICE, JANE, PERSONAS, currentCode, wrongCode } from '../src/personas';
+import { ALICE, JANE, PERSONAS, freshCode, wrongCode } from '../src/personas';
 import { PORTAL_URL } from '../src/stack';
 import { IDP, PORTAL } from '../src/texts';
 
@@ -63,7 +63,7 @@ test.describe('signing in', () => {
     await enterCode(page, wrongCode());
     await expect(page.getByRole('alert')).toHaveText(IDP.wrongCode);
     expect(isIdp(new URL(page.url()))).toBe(true);
-    await enterCode(page, currentCode());
+    await enterCode(page, await freshCode(ALICE));
     await expectDashboard(page, ALICE);
   });
 });

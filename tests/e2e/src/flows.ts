@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Persona } from './personas';
-import { currentCode } from './personas';
+import { freshCode } from './personas';
 import { CLIENT_ID, IDP_URL, PORTAL_URL } from './stack';
 import { IDP, PORTAL } from './texts';
 
@@ -45,11 +45,11 @@ export async function enterCode(page: Page, code: string) {
   await page.getByRole('button', { name: IDP.verify }).click();
 }
 
-/** From the landing: Sign In, the password, and the TOTP code for personas with MFA. */
+/** From the landing: Sign In, the password, and a TOTP code not used yet for personas with MFA. */
 export async function signIn(page: Page, persona: Persona) {
   await startSignIn(page);
   await enterPassword(page, persona.email, persona.password);
-  if (persona.mfa) await enterCode(page, currentCode());
+  if (persona.mfa) await enterCode(page, await freshCode(persona));
 }
 
 export const dashboardHeading = (page: Page, persona: Persona) =>

@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
 
 /** The offline demo's TOTP secret of the doctors and the admin (shared/ARCHITECTURE.md). */
@@ -60,8 +63,37 @@ export const SAM: Persona = {
 
 export const PERSONAS = [JANE, ALICE, SAM] as const;
 
-/** The demo secret's current code. */
-export const currentCode = () => totp.generate();
+const STEP_MS = totp.period * 1000;
+/**
+ * The last TOTP step each account used in this run, in the workspace's gitignored .cache: a file rather than a
+ * variable because Playwright starts a new worker process after a failing test.
+ */
+const STEPS_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '.cache', 'totp-steps.json');
+
+function usedSteps(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(STEPS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A code the provider accepts now for `persona`. It refuses a code of a step at or before the last one the
+ * account used (RFC 6238 5.2) and accepts one step of drift, so a persona signed in again within 30 seconds
+ * enters the next step's code, and only a third sign-in in the same step waits for the clock.
+ */
+export async function freshCode(persona: Persona): Promise<string> {
+  const used = usedSteps();
+  const current = Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(current, (used[persona.email] ?? current - 1) + 1);
+  // The provider takes the next step at most: wait until this one is no more than one ahead.
+  const wait = (step - 1) * STEP_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 250));
+  mkdirSync(dirname(STEPS_FILE), { recursive: true });
+  writeFileSync(STEPS_FILE, JSON.stringify({ ...used, [persona.email]: step }));
+  return totp.generate({ timestamp: step * STEP_MS });
+}
 
 /**
  * A six-digit code that is valid at no step the provider accepts now (it allows one step either side); two

@@ -1,0 +1,129 @@
+/**
+ * Who must give a second factor is decided by the role and the permissions the user directory holds, never by a
+ * per-account flag (issue 15, finding 4). Two extra directory entries show it: a doctor whose MFA flag is off,
+ * and a nurse granted user management who never enrolled an authenticator.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_TOTP_SECRET, PERSONA_LIST, PERSONAS, type Persona } from '@sentinel/mocks';
+import type * as Mocks from '@sentinel/mocks';
+import * as OTPAuth from 'otpauth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requiresSecondFactor } from './accounts';
+import { TEXTS } from './pages';
+import { startIdp, type RunningIdp } from './server';
+import { authorizeUrl, Browser, formAction, newPkce, PORTAL } from './testClient';
+
+/** A doctor whose directory entry lost its MFA flag; the role still says doctor. */
+const FLAGLESS_DOCTOR: Persona = {
+  ...PERSONAS.ben,
+  key: 'ben',
+  sub: 'auth0|sentinel-doctor-000199',
+  email: 'dr.flagless@example.com',
+  password: 'Demo-doctor-9',
+  mfa: false,
+};
+/** A nurse an administrator granted user management, with no authenticator enrolled. */
+const NURSE_MANAGER: Persona = {
+  ...PERSONAS.nora,
+  sub: 'auth0|sentinel-nurse-000299',
+  email: 'nurse.manager@example.com',
+  password: 'Demo-nurse-9',
+  permissions: [...PERSONAS.nora.permissions, 'manage:users'],
+  mfa: false,
+};
+const EXTRA = [FLAGLESS_DOCTOR, NURSE_MANAGER];
+
+vi.mock('@sentinel/mocks', async (importOriginal) => {
+  const original = await importOriginal<typeof Mocks>();
+  return {
+    ...original,
+    personaByEmail: (email: string) =>
+      EXTRA.find((p) => p.email === email.trim().toLowerCase()) ?? original.personaByEmail(email),
+    personaBySub: (sub: string) => EXTRA.find((p) => p.sub === sub) ?? original.personaBySub(sub),
+  };
+});
+
+const currentCode = () =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30 }).generate();
+
+let dataDir: string;
+let idp: RunningIdp | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-idp-mfa-'));
+  idp = await startIdp(
+    {
+      port: 0,
+      host: 'localhost',
+      portalOrigin: PORTAL,
+      extraRedirectUris: [],
+      apiAudience: 'https://api.sentinel-health.example',
+      dataDir,
+      trustedProxies: [],
+    },
+    { silent: true },
+  );
+});
+
+afterEach(async () => {
+  await idp?.close();
+  idp = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function passwordStep(persona: Persona) {
+  const browser = new Browser(idp?.url ?? '');
+  const login = await browser.follow(authorizeUrl(newPkce()));
+  const next = await browser.postForm(formAction(await login.res.text()), {
+    email: persona.email,
+    password: persona.password,
+  });
+  return { browser, ...next };
+}
+
+describe('who gives a second factor', () => {
+  it('doctors, admins and anyone holding manage:users; patients, nurses, pharmacists and dietitians not', () => {
+    const required = PERSONA_LIST.filter((p) => requiresSecondFactor(p)).map((p) => p.key);
+    expect(required).toEqual(['alice', 'ben', 'sam']);
+    expect(requiresSecondFactor(FLAGLESS_DOCTOR)).toBe(true);
+    expect(requiresSecondFactor(NURSE_MANAGER)).toBe(true);
+    expect(requiresSecondFactor({ role: 'patient', roles: ['Patient'], permissions: [] })).toBe(false);
+    // A role given by its display name in the roles claim counts as much as the directory role.
+    expect(requiresSecondFactor({ role: 'nurse', roles: ['Nurse', 'Admin'], permissions: [] })).toBe(true);
+  });
+
+  it('Dr. Smith, Dr. Carter and Sam Admin enter a code after the password; the others go straight back', async () => {
+    for (const persona of PERSONA_LIST) {
+      const { res, url } = await passwordStep(persona);
+      const html = await res.text();
+      if (['alice', 'ben', 'sam'].includes(persona.key)) {
+        expect(html, persona.key).toContain('<label for="code">Authentication code</label>');
+        expect(url.origin, persona.key).not.toBe(PORTAL);
+      } else {
+        expect(url.origin, persona.key).toBe(PORTAL);
+        expect(url.searchParams.get('code'), persona.key).toBeTruthy();
+      }
+    }
+  });
+
+  it('a doctor whose MFA flag is off is still asked for the code, and signs in with it', async () => {
+    const { browser, res, url } = await passwordStep(FLAGLESS_DOCTOR);
+    expect(url.origin).not.toBe(PORTAL);
+    const page = await res.text();
+    expect(page).toContain('<label for="code">Authentication code</label>');
+    const done = await browser.postForm(formAction(page), { code: currentCode() });
+    expect(done.url.origin).toBe(PORTAL);
+    expect(done.url.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('an account that needs a second factor but has none enrolled is not let in on its password alone', async () => {
+    const { res, url } = await passwordStep(NURSE_MANAGER);
+    expect(res.status).toBe(403);
+    expect(url.origin).not.toBe(PORTAL);
+    const html = await res.text();
+    expect(html).toContain(TEXTS.secondFactorNotEnrolled);
+    expect(html).not.toContain('<label for="code">');
+  });
+});
