@@ -3,7 +3,7 @@
  * and the API read: profile, e-mail, the namespaced roles and permissions claims, and doctors' specialization.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { CLAIM_NAMESPACE } from '@sentinel/domain';
+import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor } from '@sentinel/domain';
 import { personaByEmail, personaBySub, type Persona } from '@sentinel/mocks';
 
 export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
@@ -21,11 +21,6 @@ export function authenticate(email: string, password: string): Persona | undefin
 
 export const findPersona = (sub: string): Persona | undefined => personaBySub(sub);
 
-/** The roles whose accounts reach other people's health data or the whole system: they sign in with two factors. */
-const SECOND_FACTOR_ROLES: ReadonlySet<string> = new Set(['doctor', 'admin']);
-/** The permission that can grant any other (creating users, changing roles): it needs two factors as well. */
-const SECOND_FACTOR_PERMISSION = 'manage:users';
-
 /**
  * Whether the account must give a second factor after its password: doctors, admins and anyone holding
  * manage:users. Read from the role and permissions the directory holds (the directory role, and the display
@@ -33,10 +28,12 @@ const SECOND_FACTOR_PERMISSION = 'manage:users';
  * role or permission granted later brings the second factor with it.
  */
 export function requiresSecondFactor(account: Pick<Persona, 'role' | 'roles' | 'permissions'>): boolean {
+  // The domain's rule, the one the API enforces on every call (doctor, admin, manage:users), applied to the
+  // directory role and to each role display name.
+  const { permissions } = account;
   return (
-    SECOND_FACTOR_ROLES.has(account.role) ||
-    account.roles.some((name) => SECOND_FACTOR_ROLES.has(name.trim().toLowerCase())) ||
-    account.permissions.includes(SECOND_FACTOR_PERMISSION)
+    roleNeedsSecondFactor({ role: account.role, permissions }) ||
+    account.roles.some((name) => roleNeedsSecondFactor({ role: name.trim().toLowerCase(), permissions }))
   );
 }
 

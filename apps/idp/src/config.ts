@@ -41,19 +41,41 @@ export const PORTAL_IDLE_LOGOFF_SECONDS = 15 * 60;
  * again instead of being signed straight back in.
  */
 export const SESSION_IDLE_SECONDS = ACCESS_TOKEN_SECONDS + PORTAL_IDLE_LOGOFF_SECONDS;
-/** However active, a sign-in lasts 14 days at most: refresh tokens, grants and sessions. */
+/**
+ * However active, a sign-in lasts 14 days at most: refresh tokens, grants, sessions and access tokens, counted
+ * from the password (the session's loginTs, which only a sign-in with the password sets; a silent sign-in or one
+ * asking for consent on the live session keeps it, and the codes and refresh tokens it issues carry it as
+ * authTime).
+ */
 export const SIGN_IN_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 
 /**
- * The lifetime to give a refresh token or session saved now: the idle limit, but never past the sign-in's
- * lifetime counted from `startedAt` (a refresh token's first issue, a session's login; seconds since the epoch).
- * At least a second: oidc-provider takes only positive lifetimes (a token one second from its end is as good as
- * expired; one past it is refused before a new one is made).
+ * What is left of a sign-in started at `startedAt` (seconds since the epoch; unknown: all of it). At least a
+ * second: oidc-provider takes only positive lifetimes (a token one second from its end is as good as expired;
+ * one past it is refused before a new one is made).
  */
-export function idleLimitedTtl(nowSeconds: number, startedAt: number | undefined): number {
+export function signInTimeLeft(nowSeconds: number, startedAt: number | undefined): number {
   const left =
     startedAt === undefined ? SIGN_IN_LIFETIME_SECONDS : startedAt + SIGN_IN_LIFETIME_SECONDS - nowSeconds;
-  return Math.max(1, Math.min(SESSION_IDLE_SECONDS, left));
+  return Math.max(1, left);
+}
+
+/**
+ * The lifetime to give a refresh token or session saved now: the idle limit, but never past the sign-in's
+ * lifetime counted from `startedAt` (the password sign-in: a session's loginTs, a refresh token's authTime).
+ */
+export function idleLimitedTtl(nowSeconds: number, startedAt: number | undefined): number {
+  return Math.min(SESSION_IDLE_SECONDS, signInTimeLeft(nowSeconds, startedAt));
+}
+
+/**
+ * When the sign-in behind a refresh token began: the password's time it carries (authTime, the session's
+ * loginTs when its code was issued), or, for a token without one, its family's first issue (iiat). A family
+ * started by a silent sign-in on day 13 thus ends with the password sign-in of day 0, not on day 27.
+ */
+export function refreshTokenSignInStart(token: { authTime?: number; iiat?: number }): number | undefined {
+  const known = [token.authTime, token.iiat].filter((t): t is number => typeof t === 'number');
+  return known.length ? Math.min(...known) : undefined;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -215,6 +237,10 @@ export function buildConfiguration(
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');
     },
+    // Every code and token is bound to the provider's session, offline_access or not (oidc-provider's default
+    // leaves a prompt=consent sign-in's tokens unbound and its grant standing after Log out): Log out, the idle
+    // limit and the 14-day lifetime of the session end every refresh token family of the sign-in.
+    expiresWithSession: async () => true,
     rotateRefreshToken: true,
     clientBasedCORS: (_ctx, origin, client) =>
       origin === settings.portalOrigin && client.clientId === PORTAL_CLIENT_ID,
@@ -229,16 +255,27 @@ export function buildConfiguration(
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
     ttl: {
-      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_SECONDS,
+      // An hour, but not past the sign-in's lifetime: the API accepts a JWT until its exp, so one issued in the
+      // last hour would outlive the sign-in. The code or refresh token it is issued for names the sign-in's start.
+      AccessToken: (ctx: KoaContextWithOIDC | undefined, token) => {
+        const { AuthorizationCode: code, RefreshToken: refresh } = ctx?.oidc.entities ?? {};
+        const startedAt = refresh ? refreshTokenSignInStart(refresh) : code?.authTime;
+        const ttl = token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_SECONDS;
+        return Math.min(ttl, signInTimeLeft(nowSeconds(), startedAt));
+      },
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
       // Saved again on every visit to the provider's pages: idle limit, within the sign-in's lifetime.
       Session: (_ctx, session) => sessionTtl(session),
-      Grant: SIGN_IN_LIFETIME_SECONDS,
+      // A grant is saved once with its lifetime (saving it again keeps its exp): made on a live session (a grant
+      // made again after a revocation), it ends with the session's sign-in, not 14 days after it is made.
+      // (No context when the sign-in interaction saves a grant, outside the provider's requests: all 14 days.)
+      Grant: (ctx: KoaContextWithOIDC | undefined) =>
+        signInTimeLeft(nowSeconds(), ctx?.oidc.session?.loginTs),
       // Each use rotates the token, and the new one gets the idle limit again, within the lifetime counted from
-      // the first token of its family (iiat).
-      RefreshToken: (_ctx, token) => idleLimitedTtl(nowSeconds(), token.iiat),
+      // the password sign-in behind its family (refreshTokenSignInStart).
+      RefreshToken: (_ctx, token) => idleLimitedTtl(nowSeconds(), refreshTokenSignInStart(token)),
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
