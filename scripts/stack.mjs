@@ -5,7 +5,10 @@
 // vault's calendar service (apps/calendar, :4100) starts with the API, which reaches it with calendar tokens from
 // the identity provider's token exchange (its client secret is the file the provider creates at run time). Used by
 // `npm start`, `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
+// The built-in model answers only the API: a key generated here at every start goes to both through their
+// environment (readable only by this user), never to a file or a log.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -69,10 +72,12 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     'bin',
     'vite.js',
   );
+  const modelKey = builtinModel ? randomBytes(32).toString('base64url') : undefined;
   if (builtinModel) {
     launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/model'), {
       MODEL_PORT: '5050',
       MODEL_NAME: 'sentinel-demo',
+      MODEL_API_KEY: modelKey,
     });
   }
   if (hasCalendar) {
@@ -88,7 +93,12 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
       ...(dev ? {} : { PORTAL_DIST: join(ROOT, 'apps/portal/dist') }),
       ...dataEnv('API_DATA_DIR', 'api'),
       ...(builtinModel
-        ? { MODEL_ENDPOINT_URL: `${MODEL_URL}/v1`, MODEL_NAME: 'sentinel-demo', MODEL_BUILTIN: '1' }
+        ? {
+            MODEL_ENDPOINT_URL: `${MODEL_URL}/v1`,
+            MODEL_NAME: 'sentinel-demo',
+            MODEL_BUILTIN: '1',
+            MODEL_API_KEY: modelKey,
+          }
         : {}),
       ...(hasCalendar ? { CALENDAR_URL } : {}),
       // The API client's secret, created by the identity provider in its data folder on first start.

@@ -11,7 +11,7 @@ export const CLOCK_TOLERANCE_SECONDS = 5;
 
 export type VerifiedToken = {
   readonly sub: string;
-  /** Authentication methods (`amr`), e.g. ['pwd', 'otp'] after a TOTP step. */
+  /** Authentication methods (`amr`), e.g. ['pwd', 'otp'] after a TOTP step (the domain's usedSecondFactor). */
   readonly amr: readonly string[];
   readonly payload: JWTPayload;
 };
@@ -38,12 +38,6 @@ export const TOKEN_CACHE_SIZE = 5_000;
 export const TOKEN_CACHE_TTL_MS = 5 * 60_000;
 
 const SIGN_IN = 'Sign in to continue.';
-
-/** Methods of a second factor in `amr` (RFC 8176). */
-const SECOND_FACTORS = new Set(['otp', 'mfa', 'hwk', 'swk', 'sms', 'fpt']);
-
-/** §7 whether a token's sign-in used a second factor. */
-export const usedSecondFactor = (amr: readonly string[]) => amr.some((method) => SECOND_FACTORS.has(method));
 
 /** The bearer token of an Authorization header, or undefined. Tokens in query strings are never read. */
 export function bearerToken(authorization: string | undefined): string | undefined {

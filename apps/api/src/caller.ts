@@ -13,8 +13,9 @@ import {
   type CurrentUser,
   type Result,
   type Role,
+  usedSecondFactor,
 } from '@sentinel/domain';
-import { usedSecondFactor, type VerifiedToken } from './auth';
+import type { VerifiedToken } from './auth';
 import type { StoreTx } from './store/types';
 
 export type Caller = {

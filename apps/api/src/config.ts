@@ -50,6 +50,11 @@ export type ModelSettings =
       readonly model: string;
       /** The built-in demo model started with the stack (apps/model). */
       readonly builtin: boolean;
+      /**
+       * MODEL_API_KEY, sent as `Authorization: Bearer <token>`: the key of a hosted endpoint, or the one the stack
+       * generates at start for the built-in model, which answers nobody without it.
+       */
+      readonly token?: string | undefined;
     };
 
 /** A chat model served by most Inference Providers without a licence gate. */
@@ -57,7 +62,10 @@ export const DEFAULT_HF_MODEL = 'Qwen/Qwen2.5-7B-Instruct';
 /** The built-in demo model's name (apps/model). */
 export const BUILTIN_MODEL_NAME = 'sentinel-demo';
 
-/** HF_TOKEN (+ HF_MODEL, HF_PROVIDER), else MODEL_ENDPOINT_URL (+ MODEL_NAME, MODEL_BUILTIN), else none. */
+/**
+ * HF_TOKEN (+ HF_MODEL, HF_PROVIDER), else MODEL_ENDPOINT_URL (+ MODEL_NAME, MODEL_BUILTIN, MODEL_API_KEY), else
+ * none.
+ */
 export function modelSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ModelSettings {
   const token = env.HF_TOKEN?.trim();
   if (token) {
@@ -76,6 +84,7 @@ export function modelSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mode
       url: url.replace(/\/+$/, ''),
       model: env.MODEL_NAME?.trim() || (builtin ? BUILTIN_MODEL_NAME : ''),
       builtin,
+      token: env.MODEL_API_KEY?.trim() || undefined,
     };
   }
   return { kind: 'none' };

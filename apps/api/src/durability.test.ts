@@ -226,7 +226,7 @@ describe.concurrent('the API process under failure', { timeout: TEST_TIMEOUT_MS 
     expect(byId.size).toBe(listed.length);
 
     for (const [id, { sent: body, created }] of acknowledged) {
-      expect(created).toStrictEqual({ id, ...body, status: 'scheduled' });
+      expect(created).toStrictEqual({ id, ...body, status: 'scheduled', ownerId: PERSONAS.jane.sub });
       expect(byId.get(id)).toStrictEqual(created);
     }
 
@@ -237,7 +237,7 @@ describe.concurrent('the API process under failure', { timeout: TEST_TIMEOUT_MS 
     for (const item of fromThisRun) {
       const body = sent.get(item.notes);
       expect(body, `${item.notes} was never sent`).toBeDefined();
-      expect(item).toStrictEqual({ id: item.id, ...body, status: 'scheduled' });
+      expect(item).toStrictEqual({ id: item.id, ...body, status: 'scheduled', ownerId: PERSONAS.jane.sub });
     }
 
     const audit = await getJson<{ items: unknown[] }>(second, '/api/audit', 'sam');

@@ -11,6 +11,10 @@ import { buildServer } from './server';
 import { openStore } from './store/index';
 import { vaultSettingsFromEnv } from './vault';
 
+// Whatever this process creates (the SQLite files, anything a dependency writes) is its owner's only: the data
+// holds ePHI. The store also sets its folder and files' modes itself (store/index.ts), for tests and tools.
+process.umask(0o077);
+
 const settings = settingsFromEnv();
 const knowledge = loadKnowledge();
 if (!knowledge.ok) {

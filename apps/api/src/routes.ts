@@ -1,10 +1,11 @@
 /**
  * One Fastify route per contract route, handled in the same order as the mock API (packages/mocks route.ts):
- * verify the token, load the caller from the directory, check the route's permission (§6), validate path,
+ * verify the token, load the caller from the directory, require the second factor their role needs (the
+ * domain's checkSecondFactor: 401 mfa_required), check the route's permission (§6), validate path,
  * query and body with the contract's schemas, run the route's policy, and answer through the contract's
  * response schema. The policy's data change and the call's audit row commit in one transaction.
  */
-import { parseWith, type Result } from '@sentinel/domain';
+import { checkSecondFactor, parseWith, type Result } from '@sentinel/domain';
 import {
   IdParamSchema,
   JSON_CONTENT_TYPE,
@@ -206,6 +207,13 @@ async function handle<N extends RouteName>(
     const caller = who.value;
     const record = recordIn(tx, caller);
 
+    // Before the permission: a sign-in without the second factor the caller's role needs authorizes nothing.
+    const secondFactor = checkSecondFactor(caller.user, verified.value.amr);
+    if (!secondFactor.ok) {
+      const { code, message } = secondFactor.error;
+      await record('denied', `${code}: ${message}`, pathId, null);
+      return fromError(secondFactor.error);
+    }
     if (!canCallRoute(name, caller.user)) {
       await record('denied', `missing permission ${route.permission}`, pathId, null);
       return errorAnswer(403, errorBody('forbidden', deniedMessageFor(name)));

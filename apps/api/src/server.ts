@@ -31,6 +31,7 @@ import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
 import { approvalRoutes } from './policies/approvals';
 import { clinicalRoutes } from './policies/clinical';
+import { confidentialityRoutes } from './policies/confidentiality';
 import { identityRoutes } from './policies/identity';
 import { knowledgeRoutes } from './policies/knowledge';
 import { userRoutes } from './policies/users';
@@ -218,6 +219,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.now ?? (() => new Date());
   const impls: RouteImpls = {
     ...clinicalRoutes,
+    ...confidentialityRoutes,
     ...approvalRoutes,
     ...userRoutes,
     ...knowledgeRoutes(options.knowledge, authorizer),

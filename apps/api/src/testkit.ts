@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLAIM_NAMESPACE } from '@sentinel/domain';
+import { CLAIM_NAMESPACE, requiresSecondFactor } from '@sentinel/domain';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type Persona, type PersonaKey } from '@sentinel/mocks/seed';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
@@ -65,6 +65,16 @@ export type TestServerOptions = {
   readonly vault?: ServerOptions['vault'];
 };
 
+/**
+ * The `amr` of a persona's sign-in as the identity provider gives it: the password, and the one-time code for
+ * the roles that must use a second factor (the domain's requiresSecondFactor, as the provider decides it from
+ * the user directory). A test that needs another sign-in passes `amr` in the claims.
+ */
+export const signInMethodsOf = (persona: Persona): string[] =>
+  requiresSecondFactor({ role: persona.dashboardRole, permissions: persona.permissions })
+    ? ['pwd', 'otp']
+    : ['pwd'];
+
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
 export async function signAccessToken(
   key: SigningKey,
@@ -82,7 +92,7 @@ export async function signAccessToken(
         ? {
             [`${CLAIM_NAMESPACE}roles`]: [...persona.roles],
             [`${CLAIM_NAMESPACE}permissions`]: [...persona.permissions],
-            amr: persona.mfa ? ['pwd', 'otp'] : ['pwd'],
+            amr: signInMethodsOf(persona),
           }
         : {}),
       scope: 'openid profile email offline_access',
@@ -184,7 +194,11 @@ export async function proposeAs(
   now: Date,
 ): Promise<Result<ApprovalRequest>> {
   return store.transaction(async (tx) => {
-    const caller = await resolveCaller(tx, { sub: PERSONAS[who].sub, amr: ['pwd'], payload: {} });
+    const caller = await resolveCaller(tx, {
+      sub: PERSONAS[who].sub,
+      amr: signInMethodsOf(PERSONAS[who]),
+      payload: {},
+    });
     if (!caller.ok) return caller;
     return proposePrescription(tx, caller.value, proposal, now);
   });

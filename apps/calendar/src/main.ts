@@ -10,6 +10,9 @@ import { buildCalendarServer } from './server';
 import { settingsFromEnv } from './settings';
 import { openCalendarStore } from './store';
 
+// The events (appointments of patients) are written by this process only and are its owner's only to read.
+process.umask(0o077);
+
 const settings = settingsFromEnv();
 // Seeded on the day it first starts, as the API's store is: the appointments lie around today.
 const store = await openCalendarStore({ dataDir: settings.dataDir, seed: seed(new Date()).appointments });
@@ -20,6 +23,7 @@ const app = await buildCalendarServer({
     audience: settings.audience,
     keys: settings.jwksUrl,
   }),
+  allowedHosts: settings.allowedHosts,
   logger: { level: settings.logLevel, redact: ['req.headers.authorization'] },
 });
 

@@ -5,7 +5,13 @@
  * `urn:sentinel:calendar`), which the API obtains by token exchange; the user's API token is refused here.
  * Errors are `{ error, message }`; 401 and 403 carry RFC 6750 `WWW-Authenticate` challenges. Event contents
  * never reach the log.
+ *
+ * It answers the API only. A request must name one of its own hosts (`allowedHosts`), or it is refused with 421
+ * before its token is read: a web page that rebinds its name to 127.0.0.1 still sends its own name. The API's
+ * credential is the calendar token: only the API's confidential client can obtain one (by token exchange with
+ * its client secret), so no second shared secret is needed here.
  */
+import { LOOPBACK_HOSTS, isAllowedHost } from '@sentinel/domain';
 import { CalendarEventSchema } from '@sentinel/domain/contract';
 import Fastify, {
   LogController,
@@ -39,6 +45,8 @@ export type NewEvent = z.input<typeof NewEventSchema>;
 export type CalendarServerOptions = {
   readonly store: CalendarStore;
   readonly verify: CalendarVerifier;
+  /** The `Host` values it answers (`name` for any port, `name:port` for one); the loopback names by default. */
+  readonly allowedHosts?: readonly string[];
   /** Fastify's logger option: false in tests unless given. */
   readonly logger?: FastifyServerOptions['logger'];
 };
@@ -66,6 +74,7 @@ function refuseScope(reply: FastifyReply, scope: string) {
 
 export async function buildCalendarServer(options: CalendarServerOptions): Promise<FastifyInstance> {
   const { store, verify } = options;
+  const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -78,6 +87,12 @@ export async function buildCalendarServer(options: CalendarServerOptions): Promi
       { method: request.method, path: request.url.split('?')[0], status: reply.statusCode },
       'request',
     );
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAllowedHost(request.headers.host, allowedHosts)) return undefined;
+    return reply
+      .code(421)
+      .send(errorBody('misdirected_request', 'This server does not answer requests for this host.'));
   });
   app.addHook('onClose', async () => store.close());
   app.addHook('onSend', async (_request, reply) => {

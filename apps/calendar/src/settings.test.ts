@@ -30,4 +30,11 @@ describe('calendar settings', () => {
       dataDir: '/tmp/calendar-data',
     });
   });
+
+  it('answer the loopback names unless CALENDAR_ALLOWED_HOSTS lists others', () => {
+    expect(settingsFromEnv({}).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(
+      settingsFromEnv({ CALENDAR_ALLOWED_HOSTS: ' calendar.internal:4100, localhost ,' }).allowedHosts,
+    ).toEqual(['calendar.internal:4100', 'localhost']);
+  });
 });

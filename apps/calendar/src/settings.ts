@@ -1,6 +1,7 @@
 /** Runtime settings of the calendar service, read from the environment with offline defaults (the stack). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK_HOSTS } from '@sentinel/domain';
 
 export const DEFAULT_PORT = 4100;
 export const DEFAULT_ISSUER = 'http://localhost:4000/';
@@ -24,13 +25,16 @@ export type CalendarSettings = {
   /** Folder of `events.json`. */
   readonly dataDir: string;
   readonly logLevel: string;
+  /** The `Host` values it answers (`name` for any port, `name:port` for one). */
+  readonly allowedHosts: readonly string[];
 };
 
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 /**
  * Settings from CALENDAR_PORT, CALENDAR_HOST, CALENDAR_ISSUER (else AUTH_ISSUER), CALENDAR_AUDIENCE,
- * CALENDAR_JWKS_URL, CALENDAR_DATA_DIR and CALENDAR_LOG_LEVEL. Empty values count as unset.
+ * CALENDAR_JWKS_URL, CALENDAR_DATA_DIR, CALENDAR_LOG_LEVEL and CALENDAR_ALLOWED_HOSTS (comma-separated; the
+ * loopback names by default). Empty values count as unset.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): CalendarSettings {
   const value = (name: string) => env[name]?.trim() || undefined;
@@ -45,5 +49,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): CalendarS
     jwksUrl: value('CALENDAR_JWKS_URL') ?? new URL('.well-known/jwks.json', issuer).href,
     dataDir: dataDir ? path.resolve(dataDir) : DEFAULT_DATA_DIR,
     logLevel: value('CALENDAR_LOG_LEVEL') ?? 'info',
+    allowedHosts:
+      value('CALENDAR_ALLOWED_HOSTS')
+        ?.split(',')
+        .map((host) => host.trim())
+        .filter(Boolean) ?? LOOPBACK_HOSTS,
   };
 }

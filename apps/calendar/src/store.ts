@@ -1,15 +1,15 @@
 /**
  * The calendar's events, each with its owners (the subjects whose calendar shows it), kept in one JSON file
  * written atomically (a temporary file, then a rename), so a crash leaves the old file or the new one, never
- * half of one. Seeded on first start from the seeded appointments: an appointment's event belongs to its patient
- * and to its doctor.
+ * half of one. Seeded on first start from the seeded appointments: an appointment's event belongs to its owner
+ * (the patient's account) and to its doctor.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calendarEventsFromAppointments, compareCalendarEvents, type Appointment } from '@sentinel/domain';
 import { CalendarEventSchema, type CalendarEvent } from '@sentinel/domain/contract';
-import { PERSONA_LIST, personaByEmail, type Persona } from '@sentinel/mocks/seed';
+import { PERSONA_LIST, type Persona } from '@sentinel/mocks/seed';
 import { z } from 'zod';
 
 export const EVENTS_FILE = 'events.json';
@@ -58,14 +58,15 @@ const doctorNamed = (name: string): Persona | undefined =>
 
 /**
  * The seeded calendar: the domain's events of the appointments (dated, not cancelled), each owned by the
- * appointment's patient (by e-mail) and its doctor (by name). An event nobody can be found for is left out.
+ * appointment's owner account (§6: never whoever its e-mail or name names) and its doctor (by name). An event
+ * nobody can be found for is left out.
  */
 export function seedEvents(appointments: readonly Appointment[]): StoredEvent[] {
   const byId = new Map(appointments.map((a) => [a.id, a]));
   return calendarEventsFromAppointments(appointments).flatMap((event) => {
     const appointment = event.appointmentId ? byId.get(event.appointmentId) : undefined;
     if (!appointment) return [];
-    const owners = [personaByEmail(appointment.patientEmail)?.sub, doctorNamed(appointment.doctorName)?.sub]
+    const owners = [appointment.ownerId, doctorNamed(appointment.doctorName)?.sub]
       .filter((sub): sub is string => sub !== undefined)
       .filter((sub, i, all) => all.indexOf(sub) === i);
     return owners.length > 0 ? [{ owners, event }] : [];

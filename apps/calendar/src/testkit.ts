@@ -38,6 +38,8 @@ export async function startCalendarService(options: {
   readonly now?: () => Date;
   /** The host to listen on and name in `url`; 'localhost' by default. */
   readonly host?: string;
+  /** The `Host` values it answers; the loopback names by default. */
+  readonly allowedHosts?: readonly string[];
 }): Promise<RunningCalendar> {
   const host = options.host ?? 'localhost';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sentinel-calendar-test-'));
@@ -50,6 +52,7 @@ export async function startCalendarService(options: {
       keys: options.keys,
       ...(options.now ? { now: options.now } : {}),
     }),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   await app.listen({ port: 0, host });
   const { port } = app.server.address() as AddressInfo;

@@ -28,12 +28,14 @@ const messages = conversation(HYPERTENSION_QUESTION, PROVIDED) as ModelMessage[]
 // A 503 would otherwise be retried without limit.
 const options = { retry_on_error: false } as const;
 
+/** The key the API sends, as any OpenAI-compatible client sends its API key. */
+const KEY = 'test-model-key-0123456789abcdefghijklmnop';
 let app: FastifyInstance;
 let endpointUrl: string;
-const client = new InferenceClient();
+const client = new InferenceClient(KEY);
 
 beforeAll(async () => {
-  app = await buildModelServer({ tokenDelayMs: 1 });
+  app = await buildModelServer({ apiKey: KEY, tokenDelayMs: 1 });
   await app.listen({ port: 0, host: 'localhost' });
   endpointUrl = `http://localhost:${(app.server.address() as AddressInfo).port}/v1`;
 });
@@ -97,5 +99,14 @@ describe('the API model client against the demo model', () => {
       for await (const chunk of client.chatCompletionStream(args, options)) void chunk;
     })();
     await expect(streamed).rejects.toThrow(/Failed to perform inference: The model 'gpt-4o' does not exist/);
+  });
+
+  it('refuses a client without the key with a 401 the client surfaces', async () => {
+    const args = { endpointUrl, model: DEMO_MODEL_NAME, messages, ...CHAT_COMPLETION_PARAMS };
+    const error: unknown = await new InferenceClient().chatCompletion(args, options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InferenceClientProviderApiError);
+    const { httpResponse } = error as InferenceClientProviderApiError;
+    expect(httpResponse.status).toBe(401);
+    expect(httpResponse.body).toMatchObject({ error: { code: 'invalid_api_key' } });
   });
 });

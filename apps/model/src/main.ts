@@ -1,8 +1,11 @@
 /**
  * `npm start -w @sentinel/model`: the built-in demo model on http://localhost:5050 (MODEL_PORT, MODEL_HOST),
- * answering as MODEL_NAME (default 'sentinel-demo') with MODEL_TOKEN_DELAY_MS between streamed tokens.
- * SIGTERM and SIGINT end open streams and stop the server.
+ * answering as MODEL_NAME (default 'sentinel-demo') with MODEL_TOKEN_DELAY_MS between streamed tokens, to callers
+ * with MODEL_API_KEY (required; the stack generates one at start and gives it to the API) that name one of
+ * MODEL_ALLOWED_HOSTS (comma-separated; the loopback names by default). SIGTERM and SIGINT end open streams and
+ * stop the server.
  */
+import { LOOPBACK_HOSTS } from '@sentinel/domain';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_DELAY_MS, DEMO_MODEL_NAME, buildModelServer } from './server';
 
@@ -12,6 +15,20 @@ const EnvSchema = z.object({
   MODEL_NAME: z.string().trim().min(1).default(DEMO_MODEL_NAME),
   MODEL_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_TOKEN_DELAY_MS),
   MODEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // A guessable key would let any program on the machine use the model as the API does.
+  MODEL_API_KEY: z
+    .string({ error: 'MODEL_API_KEY is required: the key the API sends (scripts/stack.mjs generates one).' })
+    .trim()
+    .min(32, 'MODEL_API_KEY must have at least 32 characters.'),
+  MODEL_ALLOWED_HOSTS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    )
+    .optional(),
 });
 
 // Empty variables count as unset, as a shell's `MODEL_PORT= npm start` means.
@@ -25,6 +42,8 @@ if (!env.success) {
 const settings = env.data;
 
 const app = await buildModelServer({
+  apiKey: settings.MODEL_API_KEY,
+  allowedHosts: settings.MODEL_ALLOWED_HOSTS ?? LOOPBACK_HOSTS,
   modelName: settings.MODEL_NAME,
   tokenDelayMs: settings.MODEL_TOKEN_DELAY_MS,
   logger: { level: settings.MODEL_LOG_LEVEL },

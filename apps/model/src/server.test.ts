@@ -8,6 +8,9 @@ import { DEMO_MODEL_NAME, buildModelServer, type ModelServerOptions } from './se
 import { HYPERTENSION, HYPERTENSION_QUESTION, METFORMIN, conversation } from './test-fixtures';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
+/** The API's key (access.test.ts shows the refusals without it). */
+const KEY = 'test-model-key-0123456789abcdefghijklmnop';
+const AUTH = { authorization: `Bearer ${KEY}` };
 const messages = conversation(HYPERTENSION_QUESTION, [METFORMIN, HYPERTENSION]);
 const chatBody = (extra: Record<string, unknown> = {}) => ({
   model: DEMO_MODEL_NAME,
@@ -24,14 +27,14 @@ afterEach(async () => {
   apps = [];
 });
 
-async function server(options: ModelServerOptions = {}) {
-  const app = await buildModelServer({ now: () => NOW, tokenDelayMs: 0, ...options });
+async function server(options: Partial<ModelServerOptions> = {}) {
+  const app = await buildModelServer({ apiKey: KEY, now: () => NOW, tokenDelayMs: 0, ...options });
   apps.push(app);
   return app;
 }
 
 /** A server on a real socket; its log lines are collected. */
-async function listening(options: ModelServerOptions = {}) {
+async function listening(options: Partial<ModelServerOptions> = {}) {
   const logs: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -53,7 +56,7 @@ function framesOf(body: string): string[] {
 }
 
 const post = (app: FastifyInstance, url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+  app.inject({ method: 'POST', url, headers: AUTH, payload: payload as Record<string, unknown> });
 
 describe('chat completions', () => {
   it('answers with a complete OpenAI chat.completion object', async () => {
@@ -151,7 +154,7 @@ describe('streamed chat completions', () => {
     const { url } = await listening({ tokenDelayMs: 25 });
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...AUTH },
       body: JSON.stringify(chatBody({ stream: true, max_tokens: 9 })),
     });
     const arrivals: number[] = [];
@@ -168,7 +171,7 @@ describe('streamed chat completions', () => {
     const controller = new AbortController();
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...AUTH },
       body: JSON.stringify(chatBody({ stream: true })),
       signal: controller.signal,
     });
@@ -190,7 +193,7 @@ describe('streamed chat completions', () => {
     const { app, url } = await listening({ tokenDelayMs: 1_000 });
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...AUTH },
       body: JSON.stringify(chatBody({ stream: true })),
     });
     const reader = response.body!.getReader();
@@ -254,7 +257,7 @@ describe('text completions (the text-generation fallback)', () => {
 describe('models and health', () => {
   it('lists the one demo model', async () => {
     const app = await server();
-    const response = await app.inject({ method: 'GET', url: '/v1/models' });
+    const response = await app.inject({ method: 'GET', url: '/v1/models', headers: AUTH });
     expect(response.json()).toEqual({
       object: 'list',
       data: [{ id: 'sentinel-demo', object: 'model', created: 0, owned_by: 'sentinel' }],
@@ -298,7 +301,7 @@ describe('refusals, as OpenAI error bodies', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/v1/chat/completions',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...AUTH },
       payload: '{"model": "sentinel-demo", "messages": [',
     });
     expect(response.statusCode).toBe(400);
@@ -317,7 +320,7 @@ describe('refusals, as OpenAI error bodies', () => {
     const form = await app.inject({
       method: 'POST',
       url: '/v1/chat/completions',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
       payload: 'model=sentinel-demo',
     });
     expect(form.statusCode).toBe(415);
@@ -325,7 +328,7 @@ describe('refusals, as OpenAI error bodies', () => {
     const text = await app.inject({
       method: 'POST',
       url: '/v1/chat/completions',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', ...AUTH },
       payload: 'hello',
     });
     expect(text.statusCode).toBe(400);
@@ -348,7 +351,7 @@ describe('refusals, as OpenAI error bodies', () => {
 
   it('answers 404 to an unknown route', async () => {
     const app = await server();
-    const response = await app.inject({ method: 'GET', url: '/v1/engines' });
+    const response = await app.inject({ method: 'GET', url: '/v1/engines', headers: AUTH });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'unknown_url' } });
   });

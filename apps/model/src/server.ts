@@ -3,6 +3,10 @@
  * server-sent event stream of word tokens), POST /v1/completions (the text-generation fallback), GET /v1/models
  * and GET /health. Any OpenAI-compatible client reaches it by base URL, so the API's real model client path runs
  * offline against it. Answers never leave this process's logs: only counts are logged.
+ *
+ * It answers the API only: a request must name one of its own hosts (`allowedHosts`; a web page that rebinds its
+ * name to 127.0.0.1 still sends its own) or it gets 421, and carry `Authorization: Bearer <apiKey>`, the key the
+ * stack generates at start and gives the API (scripts/stack.mjs), or it gets 401. `/health` needs no key.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
@@ -15,6 +19,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { LOOPBACK_HOSTS, bearerCredential, isAllowedHost, sameSecret } from '@sentinel/domain';
 import { answer, countTokens, turnsFromPrompt, type Turn } from './answer';
 import {
   ChatCompletionRequestSchema,
@@ -39,6 +44,10 @@ export const DEMO_MODEL_NAME = 'sentinel-demo';
 export const DEFAULT_TOKEN_DELAY_MS = 15;
 
 export type ModelServerOptions = {
+  /** The key every call but `/health` must carry as `Authorization: Bearer <apiKey>`; required, not empty. */
+  readonly apiKey: string;
+  /** The `Host` values it answers (`name` for any port, `name:port` for one); the loopback names by default. */
+  readonly allowedHosts?: readonly string[];
   /** The one model name served (default 'sentinel-demo'); any other gets 404. */
   readonly modelName?: string;
   /** Pause between streamed tokens in milliseconds (default 15; 0 streams at once). */
@@ -53,7 +62,13 @@ export type ModelServerOptions = {
 const isClientError = (status: number | undefined): status is number =>
   status !== undefined && status >= 400 && status < 500;
 
-export async function buildModelServer(options: ModelServerOptions = {}): Promise<FastifyInstance> {
+/** Routes that answer without the key: the liveness check the stack waits on, which tells nothing. */
+const OPEN_ROUTES = new Set(['/health']);
+
+export async function buildModelServer(options: ModelServerOptions): Promise<FastifyInstance> {
+  const { apiKey } = options;
+  if (!apiKey) throw new Error('The demo model needs an API key (MODEL_API_KEY): it answers the API only.');
+  const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS;
   const modelName = options.modelName ?? DEMO_MODEL_NAME;
   const tokenDelayMs = options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS;
   const now = options.now ?? (() => new Date());
@@ -77,6 +92,30 @@ export async function buildModelServer(options: ModelServerOptions = {}): Promis
   const streams = new Set<AbortController>();
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.abort();
+  });
+
+  // Before the body is read: a refused caller costs nothing and learns nothing about the routes.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isAllowedHost(request.headers.host, allowedHosts)) {
+      return reply
+        .code(421)
+        .send(
+          errorBody(
+            'This server does not answer requests for this host.',
+            'invalid_request_error',
+            'misdirected_request',
+          ),
+        );
+    }
+    if (OPEN_ROUTES.has(request.url.split('?')[0] ?? '')) return undefined;
+    const key = bearerCredential(request.headers.authorization);
+    if (key === undefined || !sameSecret(key, apiKey)) {
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send(errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+    }
+    return undefined;
   });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {

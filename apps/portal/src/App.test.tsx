@@ -1,15 +1,23 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { AUTH_SCOPE, CLAIM_NAMESPACE, LOGIN_ERRORS, ROUTE_TEXTS, SESSION_TEXTS } from '@sentinel/domain';
+import {
+  AUTH_SCOPE,
+  CLAIM_NAMESPACE,
+  LOGIN_ERRORS,
+  MFA_REQUIRED_MESSAGE,
+  ROUTE_TEXTS,
+  SESSION_TEXTS,
+} from '@sentinel/domain';
 import { ADMIN_HEADER, AlertProvider, CHALLENGE_DEMO_TEXTS, LANDING_TEXTS } from '@sentinel/ui';
 import { App } from './App';
 import { KEEP_ALIVE_MS } from './AuthSession';
 import type { AuthConfig } from './config';
 import { PORTAL_SESSION_TEXTS, PortalSession, loadSdkSession } from './PortalSession';
 import { PortalRoutes } from './PortalRoutes';
+import { MULTI_FACTOR_ACR } from './session.utils';
 import { CHALLENGE_PAGE_TEXTS } from './SignedInPages';
 
 type Claims = Record<string, unknown>;
@@ -552,6 +560,75 @@ describe('the API client the screens use', () => {
     expect(await screen.findByText(new RegExp(`${LOGIN_ERRORS.tokenFailed}: Timeout`))).toBeDefined();
     expect(fetchStub).not.toHaveBeenCalled();
   });
+});
+
+describe('a caller whose role needs a second factor the sign-in lacked', () => {
+  const MFA_REQUIRED = { error: 'mfa_required', message: MFA_REQUIRED_MESSAGE };
+  const answerEveryCall = (status: number, body: unknown) =>
+    fetchStub.mockImplementation(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+  const openPatientRecords = async () => {
+    renderAt('/doctor-dashboard');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Patient Records' }));
+  };
+  const STEP_UP = {
+    appState: { returnTo: '/doctor-dashboard' },
+    authorizationParams: { acr_values: MULTI_FACTOR_ACR, prompt: 'login' },
+  };
+  afterEach(() => sessionStorage.clear());
+
+  it('is sent to the provider for the code (step-up) when the API answers mfa_required, once', async () => {
+    answerEveryCall(401, MFA_REQUIRED);
+    sdk.state = signedInAs(PERSONAS.alice, { amr: ['pwd'] });
+    await openPatientRecords();
+    await waitFor(() => expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith(STEP_UP), { timeout: 5000 });
+    // The screen's own retry answers mfa_required again: one redirect is under way, not a second.
+    await screen.findByText(MFA_REQUIRED_MESSAGE, {}, { timeout: 5000 });
+    expect(sdk.state.loginWithRedirect).toHaveBeenCalledTimes(1);
+    // Not a session that is over: nothing is forgotten before the provider asks for the code.
+    expect(sdk.state.logout).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('back from a step-up that brought no second factor, is not sent again (no redirect loop): the screen says why', async () => {
+    answerEveryCall(401, MFA_REQUIRED);
+    sdk.state = signedInAs(PERSONAS.alice, { amr: ['pwd'] });
+    await openPatientRecords();
+    await waitFor(() => expect(sdk.state.loginWithRedirect).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    cleanup();
+    // The page loads again after the redirect, with what the provider gave: still a password only.
+    sdk.state = signedInAs(PERSONAS.alice, { amr: ['pwd'] });
+    await openPatientRecords();
+    expect(await screen.findByText(MFA_REQUIRED_MESSAGE, {}, { timeout: 5000 })).toBeDefined();
+    expect(sdk.state.loginWithRedirect).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it("is sent for the code too when the provider refuses a token for it (the SDK's mfa_required, §8)", async () => {
+    const refused = Object.assign(new Error('Multifactor authentication required'), {
+      error: 'mfa_required',
+      mfa_token: 'mfa-token-1',
+    });
+    sdk.state = {
+      ...signedInAs(PERSONAS.alice, { amr: ['pwd'] }),
+      getAccessTokenSilently: vi.fn().mockResolvedValueOnce('access-token-1').mockRejectedValue(refused),
+    };
+    await openPatientRecords();
+    await waitFor(() => expect(sdk.state.loginWithRedirect).toHaveBeenCalledWith(STEP_UP), { timeout: 5000 });
+    expect(sdk.state.logout).not.toHaveBeenCalled();
+    const urls = fetchStub.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls.some((url) => url.startsWith('/api/'))).toBe(false);
+  }, 15_000);
+
+  it('is not sent anywhere for another 401 (the session itself is not valid)', async () => {
+    answerEveryCall(401, { error: 'unauthorized', message: 'Your session is not valid. Sign in again.' });
+    sdk.state = signedInAs(PERSONAS.alice, { amr: ['pwd', 'otp'] });
+    await openPatientRecords();
+    expect(
+      await screen.findByText('Your session is not valid. Sign in again.', {}, { timeout: 5000 }),
+    ).toBeDefined();
+    expect(sdk.state.loginWithRedirect).not.toHaveBeenCalled();
+  }, 15_000);
 });
 
 describe('sign-in problems', () => {

@@ -1,5 +1,11 @@
 import { useAuth0, type IdToken, type User } from '@auth0/auth0-react';
-import { LOGIN_ERRORS, SESSION_TEXTS, buildCurrentUser, isIncompleteCallback } from '@sentinel/domain';
+import {
+  LOGIN_ERRORS,
+  SESSION_TEXTS,
+  buildCurrentUser,
+  isIncompleteCallback,
+  usedSecondFactor,
+} from '@sentinel/domain';
 import { IdleTimeout, SessionProvider, useAlerts, type Session } from '@sentinel/ui';
 import {
   createContext,
@@ -14,10 +20,11 @@ import {
 import { useLocation } from 'react-router-dom';
 import type { AuthConfig } from './config';
 import {
+  isSecondFactorRequired,
   isSessionOverError,
   isSignInCallback,
   sdkCacheEmptiedElsewhere,
-  usedSecondFactor,
+  stepUpLogin,
   wantedPathFrom,
 } from './session.utils';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
@@ -36,6 +43,35 @@ export type TokenGetter = (options?: {
  */
 const SessionTokenContext = createContext<TokenGetter>(() => Promise.reject(new Error('No session')));
 export const useSessionToken = () => useContext(SessionTokenContext);
+
+/**
+ * Asks for the second factor (a step-up login) after a refusal that says the sign-in lacks it (session.utils
+ * isSecondFactorRequired). The API client calls it for every such answer; it redirects at most once.
+ */
+const StepUpContext = createContext<() => void>(() => undefined);
+export const useStepUp = () => useContext(StepUpContext);
+
+/**
+ * The subject a step-up was started for in this tab, kept across the redirect (sessionStorage): back from the
+ * provider still without a second factor (a provider that does not ask for it), the portal does not send the
+ * user there again, which would loop; the screens show the API's message instead.
+ */
+const STEP_UP_KEY = 'sentinel.stepUp';
+const stepUpStartedFor = (): string | null => {
+  try {
+    return window.sessionStorage.getItem(STEP_UP_KEY);
+  } catch {
+    return null;
+  }
+};
+const rememberStepUp = (subject: string | null) => {
+  try {
+    if (subject === null) window.sessionStorage.removeItem(STEP_UP_KEY);
+    else window.sessionStorage.setItem(STEP_UP_KEY, subject);
+  } catch {
+    // Storage blocked by the browser's settings: the one redirect per page load still holds.
+  }
+};
 
 /** A visitor's Sign In made before the SDK was loaded, with the path to return to after signing in. */
 export type LoginRequest = { returnTo: string };
@@ -167,22 +203,49 @@ export function AuthSession({
     show(SESSION_TEXTS.ended, 'info');
     logout({ openUrl: false }).catch((cause: unknown) => console.warn('Session not cleared', cause));
   }, [logout, show]);
+  const claims = useIdTokenClaims(isAuthenticated ? user : undefined, getIdTokenClaims);
+  const secondFactor = usedSecondFactor(claims?.amr);
+  const subject = user?.sub;
+  useEffect(() => {
+    if (secondFactor) rememberStepUp(null);
+  }, [secondFactor]);
+
+  // A refusal for the missing second factor sends the user to the provider for it, back to the same page. Not
+  // when the sign-in shows one already or a step-up for this user came back without one (no loop), and once.
+  // The step-up reads the session through a ref, so that it (and with it the token getter and the API client
+  // built on that) stays the same function for the session's lifetime, whatever page the user moves to.
+  const steppingUp = useRef(false);
+  const current = useRef({ subject, secondFactor, path: location.pathname });
+  useEffect(() => {
+    current.current = { subject, secondFactor, path: location.pathname };
+  }, [subject, secondFactor, location.pathname]);
+  const stepUp = useCallback(() => {
+    const { subject: who, secondFactor: has, path } = current.current;
+    if (steppingUp.current || !who || has || stepUpStartedFor() === who) return;
+    steppingUp.current = true;
+    rememberStepUp(who);
+    loginWithRedirect(stepUpLogin(path)).catch((cause: unknown) => {
+      steppingUp.current = false;
+      console.warn('Step-up sign-in not started', cause);
+    });
+  }, [loginWithRedirect]);
+
   const getToken = useCallback<TokenGetter>(
     async (options) => {
       try {
         return await getAccessTokenSilently(options);
       } catch (cause) {
         if (isSessionOverError(cause)) endSession();
+        else if (isSecondFactorRequired(cause)) stepUp();
         throw cause;
       }
     },
-    [getAccessTokenSilently, endSession],
+    [getAccessTokenSilently, endSession, stepUp],
   );
   const live = useLiveSession(
     isAuthenticated && !isLoading && !over ? (user?.sub ?? '') : undefined,
     getToken,
   );
-  const claims = useIdTokenClaims(isAuthenticated ? user : undefined, getIdTokenClaims);
 
   const wanted = wantedPathFrom(location.state) ?? location.pathname;
   const login = useCallback(
@@ -199,6 +262,7 @@ export function AuthSession({
   const signOut = useCallback(async () => {
     // Revoke first so a copy of the refresh token left in storage is worthless; logging out must not depend
     // on it, because the provider's logout ends the session anyway.
+    rememberStepUp(null);
     await revokeRefreshToken().catch((cause: unknown) => console.warn('Refresh token not revoked', cause));
     await logout({ logoutParams: { returnTo: window.location.origin } });
   }, [logout, revokeRefreshToken]);
@@ -230,24 +294,26 @@ export function AuthSession({
             ? {
                 status: 'signedIn',
                 user: built.value,
-                mfa: usedSecondFactor(claims),
+                mfa: secondFactor,
                 logout: () => void signOut(),
               }
             : { status: 'loading' };
 
   return (
     <SessionTokenContext.Provider value={getToken}>
-      <SessionProvider session={session}>
-        {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
-        {session.status === 'signedIn' ? (
-          <>
-            <IdleTimeout onLogout={session.logout} />
-            <SessionKeepAlive getToken={getToken} />
-            <EndsWithOtherTabs clientId={config.clientId} onOver={endSession} />
-          </>
-        ) : null}
-        {children}
-      </SessionProvider>
+      <StepUpContext.Provider value={stepUp}>
+        <SessionProvider session={session}>
+          {/* HIPAA automatic logoff: 15 minutes idle signs out the way Log out does (refresh token revoked). */}
+          {session.status === 'signedIn' ? (
+            <>
+              <IdleTimeout onLogout={session.logout} />
+              <SessionKeepAlive getToken={getToken} />
+              <EndsWithOtherTabs clientId={config.clientId} onOver={endSession} />
+            </>
+          ) : null}
+          {children}
+        </SessionProvider>
+      </StepUpContext.Provider>
     </SessionTokenContext.Provider>
   );
 }

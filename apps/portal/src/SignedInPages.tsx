@@ -14,8 +14,8 @@ import {
 } from '@sentinel/ui';
 import { Suspense, lazy, useMemo } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { useSessionToken, type TokenGetter } from './AuthSession';
-import { isSessionOverError } from './session.utils';
+import { useSessionToken, useStepUp, type TokenGetter } from './AuthSession';
+import { isSecondFactorRequired, isSessionOverError } from './session.utils';
 
 const PatientDashboard = lazy(() => import('./dashboards/PatientDashboard'));
 const DoctorPortal = lazy(() => import('./dashboards/DoctorPortal'));
@@ -30,24 +30,38 @@ export const CHALLENGE_PAGE_TEXTS = {
  * The API client, asking the session for a token before every request. The getter is stable for the session's
  * lifetime, so the client is built once. A token that cannot be had is never replaced by a request without
  * one: when the session is over the session has ended itself (back to the landing, with a notice), otherwise
- * the screen shows why.
+ * the screen shows why. Every answer of the API that refuses the sign-in for its missing second factor
+ * (mfa_required) starts the step-up to the provider here, the one place all calls pass; the screen shows the
+ * API's message until the provider's page replaces it.
  */
-function useApiClient(getToken: TokenGetter): ApiClient {
-  return useMemo(
-    () =>
-      createApiClient({
-        getAccessToken: async () => {
-          try {
-            return await getToken();
-          } catch (error) {
-            if (isSessionOverError(error)) throw new ApiError(401, 'unauthorized', SESSION_TEXTS.ended);
-            const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-            throw new ApiError(401, 'unauthorized', `${LOGIN_ERRORS.tokenFailed}${detail}`);
-          }
-        },
-      }),
-    [getToken],
-  );
+function useApiClient(getToken: TokenGetter, stepUp: () => void): ApiClient {
+  return useMemo(() => {
+    const client = createApiClient({
+      getAccessToken: async () => {
+        try {
+          return await getToken();
+        } catch (error) {
+          if (isSessionOverError(error)) throw new ApiError(401, 'unauthorized', SESSION_TEXTS.ended);
+          const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+          throw new ApiError(401, 'unauthorized', `${LOGIN_ERRORS.tokenFailed}${detail}`);
+        }
+      },
+    });
+    const refused = (error: unknown): never => {
+      if (isSecondFactorRequired(error)) stepUp();
+      throw error;
+    };
+    return {
+      call: (name, input) => client.call(name, input).catch(refused),
+      async *streamChat(body, signal) {
+        try {
+          yield* client.streamChat(body, signal);
+        } catch (error) {
+          refused(error);
+        }
+      },
+    };
+  }, [getToken, stepUp]);
 }
 
 /** /challenge-demo outside a dashboard: the demo in the signed-in frame, with a heading and Log out. */
@@ -74,7 +88,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
  * visitor's first load carries only the landing; each dashboard is a chunk of its own (issue 7).
  */
 export default function SignedInPages() {
-  const client = useApiClient(useSessionToken());
+  const client = useApiClient(useSessionToken(), useStepUp());
   const user = useCurrentUser();
   const navigate = useNavigate();
   const onNavigate = (path: string) => void navigate(path);

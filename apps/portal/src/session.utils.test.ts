@@ -1,24 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MULTI_FACTOR_ACR,
+  isSecondFactorRequired,
   isSignInCallback,
   isSessionOverError,
   sdkCacheEmptiedElsewhere,
   mayHaveSdkSession,
-  usedSecondFactor,
+  stepUpLogin,
   wantedPathFrom,
 } from './session.utils';
 
-describe('whether the sign-in used a second factor', () => {
-  it('is yes when amr names otp (the embedded provider) or mfa (Auth0)', () => {
-    expect(usedSecondFactor({ amr: ['pwd', 'otp'] })).toBe(true);
-    expect(usedSecondFactor({ amr: ['mfa'] })).toBe(true);
+// Whether a sign-in used a second factor is the domain's usedSecondFactor (packages/domain/src/mfa.test.ts).
+
+describe('the step-up to a sign-in with a second factor', () => {
+  it("asks the provider again for the PAPE multi-factor policy, Auth0's documented step-up, and returns", () => {
+    expect(stepUpLogin('/doctor-dashboard')).toEqual({
+      appState: { returnTo: '/doctor-dashboard' },
+      authorizationParams: {
+        acr_values: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
+        prompt: 'login',
+      },
+    });
+    expect(MULTI_FACTOR_ACR).toBe('http://schemas.openid.net/pape/policies/2007/06/multi-factor');
   });
 
-  it('is no for a password only, a malformed amr, or no claims at all', () => {
-    expect(usedSecondFactor({ amr: ['pwd'] })).toBe(false);
-    expect(usedSecondFactor({ amr: 'otp' })).toBe(false);
-    expect(usedSecondFactor({})).toBe(false);
-    expect(usedSecondFactor(undefined)).toBe(false);
+  it("is wanted for mfa_required only: the API's error code, or the provider's refusal of a token request", () => {
+    expect(isSecondFactorRequired({ code: 'mfa_required', status: 401 })).toBe(true);
+    expect(isSecondFactorRequired({ error: 'mfa_required', mfa_token: 'token' })).toBe(true);
+    expect(isSecondFactorRequired({ code: 'unauthorized', status: 401 })).toBe(false);
+    expect(isSecondFactorRequired({ error: 'login_required' })).toBe(false);
+    expect(isSecondFactorRequired('mfa_required')).toBe(false);
+    expect(isSecondFactorRequired(undefined)).toBe(false);
   });
 });
 

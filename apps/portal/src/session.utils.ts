@@ -2,13 +2,32 @@
  * Pure helpers of the portal's sign-in wiring. Candidates for packages/domain if the API needs them too.
  */
 
-/** The `amr` values that mean a second factor was used (TOTP from the embedded provider, 'mfa' from Auth0). */
-const SECOND_FACTOR_METHODS = ['otp', 'mfa'] as const;
+/**
+ * The OpenID PAPE policy of multi-factor authentication: the `acr_values` Auth0 documents for step-up
+ * authentication, asking the provider for a sign-in with a second factor.
+ */
+export const MULTI_FACTOR_ACR = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
 
-/** §1 MFA pillar: whether the sign-in used a second factor, read from the id token's amr claim. */
-export function usedSecondFactor(claims: Readonly<Record<string, unknown>> | undefined): boolean {
-  const amr = claims?.amr;
-  return Array.isArray(amr) && amr.some((m) => (SECOND_FACTOR_METHODS as readonly unknown[]).includes(m));
+/**
+ * The login of a step-up: the provider asks again (`prompt=login`), this time for the second factor too
+ * (`acr_values`), then the user comes back to the page they were on.
+ */
+export function stepUpLogin(returnTo: string) {
+  return {
+    appState: { returnTo },
+    authorizationParams: { acr_values: MULTI_FACTOR_ACR, prompt: 'login' as const },
+  };
+}
+
+/**
+ * Whether an error is the refusal of a sign-in without the second factor it needs: the API's (an ApiError with
+ * code mfa_required) or the provider's on a token request (the SDK's MfaRequiredError, error mfa_required, §8).
+ */
+export function isSecondFactorRequired(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (
+    ('code' in error && error.code === 'mfa_required') || ('error' in error && error.error === 'mfa_required')
+  );
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   roleClaimName,
 } from './auth';
 import { canSeeAuditRow } from './contract/audit';
-import { ownerPatientIdOf } from './ownership';
 import { permissionsForRole } from './users';
 
 const alice = {
@@ -47,25 +46,6 @@ describe('claims built from the user directory', () => {
     expect(accountSpecializations(alice)).toEqual(['endocrinology', 'internal-medicine']);
     expect(accountSpecializations({ role: 'nurse', specialization: 'Diabetes Education' })).toEqual([]);
     expect(accountSpecializations({ role: 'doctor', specialization: '' })).toEqual([]);
-  });
-});
-
-describe('the patient an audit row names', () => {
-  const accounts = [
-    { id: 'auth0|sentinel-patient-000001', email: 'jane.doe@example.com', role: 'patient' as const },
-    { id: 'auth0|sentinel-doctor-000003', email: 'dr.alice.smith@example.com', role: 'doctor' as const },
-  ];
-  it('is the item’s own patient id when it has one', () => {
-    expect(ownerPatientIdOf({ patientId: 'P-123456', patientEmail: 'x@example.com' }, accounts)).toBe(
-      'P-123456',
-    );
-  });
-  it('is derived from the patient account with the item’s e-mail otherwise', () => {
-    expect(ownerPatientIdOf({ patientEmail: 'JANE.DOE@example.com' }, accounts)).toBe('P-000001');
-  });
-  it('is nobody for an e-mail of no patient account', () => {
-    expect(ownerPatientIdOf({ patientEmail: 'dr.alice.smith@example.com' }, accounts)).toBeNull();
-    expect(ownerPatientIdOf({ patientEmail: 'stranger@example.com' }, accounts)).toBeNull();
   });
 });
 

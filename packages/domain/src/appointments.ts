@@ -4,7 +4,10 @@ import { fail, ok, type Result } from './result';
 import { APPOINTMENT_TEXTS, PERMISSION_ALERTS } from './texts';
 
 export type AppointmentInput = Partial<
-  Pick<Appointment, 'patientName' | 'patientEmail' | 'doctorName' | 'date' | 'time' | 'type' | 'notes'>
+  Pick<
+    Appointment,
+    'patientName' | 'patientEmail' | 'doctorName' | 'date' | 'time' | 'type' | 'notes' | 'ownerId'
+  >
 >;
 
 /**
@@ -27,6 +30,7 @@ export function createAppointment(
     type: input.type ?? '',
     status: 'scheduled',
     notes: input.notes ?? '',
+    ...(input.ownerId ? { ownerId: input.ownerId } : {}),
   });
 }
 

@@ -230,10 +230,10 @@ describe('deciding', () => {
     });
   });
 
-  it('approving a request with no known patient gives the prescription the §9 timestamp patient id', () => {
+  it('approving a request with no known patient gives the prescription no patient id (none is made up)', () => {
     const outcome = decide(pending({ patientId: '' }), 'approve', alice, minutes(3));
     if (!outcome.ok || outcome.value.decision !== 'approve') throw new Error('not approved');
-    expect(outcome.value.approve('rx-1').prescription.patientId).toMatch(/^P-\d{6}$/);
+    expect(outcome.value.approve('rx-1').prescription.patientId).toBe('');
   });
 
   it('denying records the decision time and nothing else', () => {

@@ -20,7 +20,7 @@ import {
 } from './contract/pillars';
 import { DEFAULT_ERROR_MESSAGES } from './contract/errors';
 import type { ManagedUser, Permission, Prescription } from './entities';
-import { ownerPatientIdOf } from './ownership';
+import { patientIdFor } from './auth';
 import { createPrescription } from './prescriptions';
 import { fail, ok, type Result } from './result';
 import { TOOLS } from './tools';
@@ -68,10 +68,10 @@ export function approvalSummary(p: ProposedPrescription): string {
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * §6 The patient a proposal is for, when it names a known patient: by e-mail (as `ownerPatientIdOf` finds the
+ * §6 The patient a proposal is for, when it names a known patient: by e-mail (as `resolveItemOwner` finds the
  * owner of a new prescription), else by a name that exactly one patient account has (the assistant often knows
- * only the name). The matched account fills the blank name or e-mail, so the written prescription is the
- * patient's by every §6 ownership match. An unknown or ambiguous patient leaves the proposal as it is, with no
+ * only the name). The matched account fills the blank name or e-mail, so the prescription written on approval
+ * is owned by that account (the server finds its owner by this e-mail). An unknown or ambiguous patient leaves the proposal as it is, with no
  * patient id.
  */
 export function resolveProposalPatient(
@@ -94,7 +94,7 @@ export function resolveProposalPatient(
       patientName: name || account.name,
       patientEmail: email || account.email,
     },
-    patientId: ownerPatientIdOf({ patientEmail: account.email }, [account]) ?? '',
+    patientId: patientIdFor(account.id),
   };
 }
 

@@ -238,6 +238,14 @@ export const IdentityStatusSchema = z.object({
 });
 export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
 
+/**
+ * §6 The owner of an appointment, record or prescription: the account id (the token subject) of the patient it
+ * belongs to, resolved by the server from the patient e-mail when the item is created and never changed after.
+ * Patients see an item only when they are its owner. An item without one (its e-mail named no patient account)
+ * is seen by staff only.
+ */
+export const OwnerIdSchema = z.string().min(1).max(255);
+
 /** §3, §4 Appointment. */
 export const APPOINTMENT_TYPES = ['consultation', 'follow-up', 'specialist', 'emergency'] as const;
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
@@ -253,6 +261,7 @@ export const AppointmentSchema = z.object({
   type: z.union([z.enum(APPOINTMENT_TYPES), z.literal('')]),
   status: AppointmentStatusSchema,
   notes: text(5_000),
+  ownerId: OwnerIdSchema.optional(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
@@ -285,6 +294,7 @@ export const MedicalRecordSchema = z.object({
   status: z.literal('active'),
   confidentialityLevel: z.enum(CONFIDENTIALITY_LEVELS),
   vitals: VitalsSchema.optional(),
+  ownerId: OwnerIdSchema.optional(),
 });
 export type MedicalRecord = z.infer<typeof MedicalRecordSchema>;
 
@@ -321,6 +331,7 @@ export const PrescriptionSchema = z.object({
   pharmacy: text(200).optional(),
   sideEffects: z.array(text(300)),
   interactions: z.array(text(300)),
+  ownerId: OwnerIdSchema.optional(),
 });
 export type Prescription = z.infer<typeof PrescriptionSchema>;
 

@@ -380,6 +380,20 @@ describe('relevance score (§5)', () => {
     expect(isRelevant(0.4)).toBe(true);
     expect(isRelevant(0.3)).toBe(false);
   });
+
+  it('counts a word written more than once as one word (issue 15, finding 7)', () => {
+    expect(scoreRelevance('meals meals meals meals', entry)).toBe(scoreRelevance('meals', entry));
+    expect(scoreRelevance('meals meals meals meals', entry)).toBe(0.1);
+    expect(scoreRelevance('dosing DOSING', entry)).toBe(scoreRelevance('dosing', entry));
+    expect(scoreRelevance('take meals with take meals', entry)).toBe(
+      scoreRelevance('take meals with', entry),
+    );
+  });
+
+  it('reads runs of whitespace in the query and the title as one space', () => {
+    expect(scoreRelevance('metformin \t  dosing', entry)).toBe(1);
+    expect(scoreRelevance('metformin dosing', { ...entry, title: 'Metformin   Dosing' })).toBe(1);
+  });
 });
 
 describe('searching and listing (§5, §6)', () => {
@@ -397,6 +411,19 @@ describe('searching and listing (§5, §6)', () => {
     const found = searchKnowledge(documents(), 'metformin', viewer('patient'), isDocumentAccessible);
     expect(found.ok && found.value.results).toEqual([]);
     expect(found.ok && found.value.withheld.map((d) => d.factor)).toEqual(['role']);
+  });
+
+  it('answers the same when a query repeats its words', () => {
+    for (const who of [viewer('doctor', ['endocrinology']), viewer('patient'), viewer('nurse')]) {
+      expect(
+        searchKnowledge(
+          documents(),
+          'diabetes diabetes TREATMENT treatment diabetes',
+          who,
+          isDocumentAccessible,
+        ),
+      ).toEqual(searchKnowledge(documents(), 'diabetes treatment', who, isDocumentAccessible));
+    }
   });
 
   it('sorts the results least sensitive first and caps them at five', () => {
@@ -512,6 +539,44 @@ describe('audit entries (§3)', () => {
       decision: { granted: false, reason: 'r', notes: [] },
     });
     expect(entry).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});
+
+describe('what a search tells about knowledge the viewer may not see (issue 15, finding 7)', () => {
+  /** A document for doctors only, whose text holds a word no other document holds. */
+  const memo = () =>
+    doc('clinic-memo', {
+      title: 'Clinic Memo',
+      category: 'diagnostic',
+      content: 'The zebrafish protocol uses lorazepam nightly.',
+    });
+  const base = () => [...documents(), memo()];
+  const answer = (query: string, who: KnowledgeViewer = viewer('patient')) => {
+    const found = searchKnowledge(base(), query, who, isDocumentAccessible);
+    if (!found.ok) throw new Error(found.error.message);
+    return { ...found.value, reply: explainNoAuthorizedKnowledge(who, found.value.withheld) };
+  };
+
+  it('answers a patient asking for words only a withheld text holds as for words no document holds', () => {
+    // Each probe scores 0.4 on the memo's text alone (four content words), 0.3 with the unknown word.
+    expect(answer('zebrafish protocol uses nightly')).toEqual(answer('quokka protocol uses nightly'));
+    expect(answer('zebrafish protocol uses nightly').withheld).toEqual([]);
+    expect(answer('zebrafish zebrafish zebrafish zebrafish')).toEqual(answer('quokka quokka quokka quokka'));
+  });
+
+  it('still finds that text for a doctor, who may read it', () => {
+    expect(answer('zebrafish protocol uses nightly', viewer('doctor')).results.map((d) => d.id)).toEqual([
+      'clinic-memo',
+    ]);
+  });
+
+  it('says an item was withheld when the query names its title or its category', () => {
+    const byTitle = answer('clinic memo');
+    expect(byTitle.results).toEqual([]);
+    expect(byTitle.withheld.map((d) => d.factor)).toEqual(['role']);
+    expect(byTitle.reply.message).toContain(NO_KNOWLEDGE_TEXTS.role('patient'));
+    // 'drug' names the medication category (§5 +0.5): the metformin document, not open to patients.
+    expect(answer('drug').withheld.map((d) => d.factor)).toEqual(['role']);
   });
 });
 

@@ -167,14 +167,30 @@ export const RELEVANCE_TENTHS = {
   cap: 10,
 } as const;
 
-/** §5 The query is lowercased (and trimmed: surrounding spaces are not part of it). */
-export function relevanceQuery(query: string): string {
-  return query.trim().toLowerCase();
+/**
+ * §5 A title or query as relevance reads it: lowercased, each run of whitespace one space, trimmed. The whole
+ * query is looked for in the title, and how words are spaced says nothing about what is asked.
+ */
+export function relevanceText(text: string): string {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
-/** §5 The query words that score: words (split on whitespace) longer than 2 characters, repeats included. */
+/**
+ * §5 The query is lowercased and read as its words, each once (issue 15, finding 7): a word written again asks
+ * nothing new, and counting it again let a caller push a single word of a text past the threshold (four times
+ * "word" made 0.4), and so learn from the count of withheld items whether a text they may not read holds it.
+ */
+export function relevanceQuery(query: string): string {
+  return [...new Set(relevanceText(query).split(' '))].join(' ');
+}
+
+/** §5 The query words that score: distinct words (split on whitespace) longer than 2 characters. */
 export function relevanceWords(lowercasedQuery: string): string[] {
-  return lowercasedQuery.split(/\s+/).filter((w) => w.length > 2);
+  return [...new Set(lowercasedQuery.split(/\s+/).filter((w) => w.length > 2))];
 }
 
 /** §5 Does the lowercased query name a keyword of this category's kind (+0.5)? */
@@ -191,15 +207,15 @@ export function scoreFromTenths(tenths: number): number {
 }
 
 /**
- * §5 Knowledge relevance: +1 if the title contains the whole lowercased query; for each query word longer than
- * 2 characters +0.3 for a title match and +0.1 for a content match; +0.5 for a category-matching keyword;
- * capped at 1. A blank query scores 0 (it would otherwise match every title). This is the reference rule: the
- * knowledge index (knowledgeIndex.ts) gives the same scores without reading every entry on every query.
+ * §5 Knowledge relevance: +1 if the title contains the whole lowercased query; for each distinct query word
+ * longer than 2 characters +0.3 for a title match and +0.1 for a content match; +0.5 for a category-matching
+ * keyword; capped at 1. A blank query scores 0 (it would otherwise match every title). This is the reference
+ * rule: the knowledge index (knowledgeIndex.ts) gives the same scores without reading every entry on every query.
  */
 export function scoreRelevance(query: string, entry: Scorable): number {
   const q = relevanceQuery(query);
   if (q === '') return 0;
-  const title = entry.title.toLowerCase();
+  const title = relevanceText(entry.title);
   const content = entry.content.toLowerCase();
   let tenths = title.includes(q) ? RELEVANCE_TENTHS.wholeQueryInTitle : 0;
   for (const word of relevanceWords(q)) {
@@ -213,6 +229,17 @@ export function scoreRelevance(query: string, entry: Scorable): number {
 /** §5 A document counts if its score exceeds the threshold (0.3; strictly greater). */
 export function isRelevant(score: number): boolean {
   return score > RELEVANCE_THRESHOLD;
+}
+
+/**
+ * §5 relevance read from an entry's public metadata only, its title and category, as if it had no content.
+ * §6, §8 and issue 15, finding 7: a relevant entry the viewer may not see is reported as withheld (counted in a
+ * chat reply, explained by the §8 reply) only when this score is relevant too. Its text is what the viewer may
+ * not read, so it must not decide what they are told: otherwise asking for a rare word would tell them whether
+ * a restricted text holds it.
+ */
+export function scoreMetadataRelevance(query: string, entry: Scorable): number {
+  return scoreRelevance(query, { title: entry.title, content: '', category: entry.category });
 }
 
 /** §6 Everything the viewer may see, least sensitive first (not capped: this is the browsing list). */
@@ -230,15 +257,19 @@ export const KnowledgeQuerySchema = z.string().trim().min(1).max(500);
 export type KnowledgeSearch<T> = {
   /** Relevant items the viewer may see, least sensitive first, at most 5. */
   readonly results: T[];
-  /** The decisions for relevant items that were withheld, so a reply can say why (§8). */
+  /**
+   * The decisions for items withheld whose title or category alone make them relevant
+   * (`scoreMetadataRelevance`), so a reply can say why (§8) without telling what a withheld text holds.
+   */
   readonly withheld: AccessDecision[];
 };
 
 /**
  * §5, §6 Search: items whose relevance exceeds the threshold and that the viewer may see, sorted from least
- * to most sensitive and capped at 5. Works for built-in items (with isBuiltinItemAccessible) and documents
- * (with isDocumentAccessible). It reads every item's text on every query: fine for a handful of items, and the
- * reference that `searchKnowledgeIndex` (knowledgeIndex.ts, for large bases) is proven equal to.
+ * to most sensitive and capped at 5, and the items withheld by their title or category. Works for built-in items
+ * (with isBuiltinItemAccessible) and documents (with isDocumentAccessible). It reads every item's text on every
+ * query: fine for a handful of items, and the reference that `searchKnowledgeIndex` (knowledgeIndex.ts, for
+ * large bases) is proven equal to.
  */
 export function searchKnowledge<T extends KnowledgeEntry>(
   items: readonly T[],
@@ -254,7 +285,7 @@ export function searchKnowledge<T extends KnowledgeEntry>(
     if (!isRelevant(scoreRelevance(parsed.value, item))) continue;
     const decision = decide(item, viewer);
     if (decision.granted) results.push(item);
-    else withheld.push(decision);
+    else if (isRelevant(scoreMetadataRelevance(parsed.value, item))) withheld.push(decision);
   }
   return ok({ results: capResults(sortBySensitivity(results)), withheld });
 }
@@ -348,7 +379,8 @@ export const NO_KNOWLEDGE_TEXTS = {
 
 /**
  * §8 No authorized knowledge: a message explaining role, level or no-match reasons, with a warning. `withheld`
- * are the decisions for relevant items the viewer could not see; none means nothing matched at all.
+ * are the decisions for items the viewer could not see that the query matched by title or category (a search's
+ * `withheld`); none means nothing matched that the viewer may be told about.
  */
 export function explainNoAuthorizedKnowledge(
   viewer: KnowledgeViewer,

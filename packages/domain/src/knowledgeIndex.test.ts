@@ -27,6 +27,7 @@ import {
   accessibleInIndex,
   buildKnowledgeIndex,
   findRelevant,
+  findRelevantEntries,
   knowledgeIndexCache,
   pickResults,
   searchKnowledgeIndex,
@@ -102,11 +103,13 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
     expect(found.ok && ids(found.value.results)).toEqual(['upper', 'whole']);
   });
 
-  it('needs the whole query, spaces included, for the whole-title point', () => {
+  it('reads runs of whitespace in the query and the titles as one space for the whole-title point', () => {
     const index = buildKnowledgeIndex(base);
-    // "blood   pressure" (three spaces) is in one title only; its words alone score 0.6 there too.
-    expect(findRelevant(index, 'normal blood   pressure')).toEqual({ ok: true, value: [1, 3] });
-    expect(scoreRelevance('normal blood   pressure', base[3]!)).toBe(1);
+    // "normal blood   pressure" (three spaces) is whole in one title; its words alone score 0.6 in another.
+    for (const query of ['normal blood   pressure', 'normal blood pressure', 'normal\tblood\npressure']) {
+      expect(findRelevant(index, query)).toEqual({ ok: true, value: [1, 3] });
+      expect(scoreRelevance(query, base[3]!)).toBe(1);
+    }
   });
 
   it('finds a query of two characters only where a title holds it whole ("tablets" holds "ab")', () => {
@@ -131,10 +134,11 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
     expect(findRelevant(index, 'take with meals blood')).toEqual({ ok: true, value: [2] });
   });
 
-  it('counts a repeated query word each time it is written', () => {
+  it('counts a query word written more than once as one word (issue 15, finding 7)', () => {
     const index = buildKnowledgeIndex(base);
-    expect(isRelevant(scoreRelevance('meals meals meals meals', base[2]!))).toBe(true);
-    expect(findRelevant(index, 'meals meals meals meals')).toEqual({ ok: true, value: [2] });
+    expect(scoreRelevance('meals meals meals meals', base[2]!)).toBe(scoreRelevance('meals', base[2]!));
+    expect(findRelevant(index, 'meals meals meals meals')).toEqual({ ok: true, value: [] });
+    expect(findRelevant(index, 'blood BLOOD pressure blood')).toEqual(findRelevant(index, 'blood pressure'));
   });
 
   it('finds every entry of a category named by a keyword (drug or medication)', () => {
@@ -261,13 +265,46 @@ describe('the knowledge index applies §6 access, the sensitivity order and the 
   it('decides only the relevant entries when access is given per position', () => {
     const index = buildKnowledgeIndex(many);
     const asked: number[] = [];
-    const relevant = findRelevant(index, 'Diabetes 1');
-    expect(relevant).toEqual({ ok: true, value: [1, 10, 11] });
-    pickResults(index, relevant.ok ? relevant.value : [], (position) => {
+    const relevant = findRelevantEntries(index, 'Diabetes 1');
+    expect(relevant.ok && relevant.value.positions).toEqual([1, 10, 11]);
+    if (!relevant.ok) throw new Error(relevant.error.message);
+    pickResults(index, relevant.value, (position) => {
       asked.push(position);
       return isDocumentAccessible(many[position]!, viewer('doctor'));
     });
     expect(asked).toEqual([1, 10, 11]);
+  });
+
+  it('reports a refused entry as withheld only when its title or category make it relevant (issue 15, finding 7)', () => {
+    const base = [
+      doc('open', 'Open notes', 'Care.'),
+      doc('memo', 'Clinic memo', 'The zebrafish protocol uses lorazepam nightly.', {
+        metadata: { accessLevel: ['doctor'] },
+      }),
+      doc('pill', 'Tablets', 'x', { category: 'medication', metadata: { accessLevel: ['doctor'] } }),
+    ];
+    // Four words of the memo's text score 0.4 there, but a patient may not read that text.
+    const byText = indexedSearch(
+      base,
+      'zebrafish protocol uses nightly',
+      viewer('patient'),
+      isDocumentAccessible,
+    );
+    expect(byText).toEqual({ ok: true, value: { results: [], withheld: [] } });
+    expect(byText).toEqual(
+      indexedSearch(base, 'quokka protocol uses nightly', viewer('patient'), isDocumentAccessible),
+    );
+    const forDoctor = indexedSearch(
+      base,
+      'zebrafish protocol uses nightly',
+      viewer('doctor'),
+      isDocumentAccessible,
+    );
+    expect(forDoctor.ok && ids(forDoctor.value.results)).toEqual(['memo']);
+    const byTitle = indexedSearch(base, 'clinic memo', viewer('patient'), isDocumentAccessible);
+    expect(byTitle.ok && byTitle.value.withheld.map((d) => d.factor)).toEqual(['role']);
+    const byCategory = indexedSearch(base, 'drug', viewer('patient'), isDocumentAccessible);
+    expect(byCategory.ok && byCategory.value.withheld.map((d) => d.factor)).toEqual(['role']);
   });
 
   it('lists everything a viewer may see, least sensitive first, as filterAccessible does', () => {
@@ -473,6 +510,31 @@ describe('the knowledge index is the plain search, faster (property)', () => {
         );
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('answers a viewer the same whatever the texts of the entries they may not see (issue 15, finding 7)', () => {
+    fc.assert(
+      fc.property(baseArb, queryArb, viewerArb, phrase(12), (entries, query, who, otherText) => {
+        const rewritten = entries.map((entry) =>
+          decideEither(entry, who).granted ? entry : { ...entry, content: otherText },
+        );
+        const expected = indexedSearch(entries, query, who, decideEither);
+        expect(indexedSearch(rewritten, query, who, decideEither)).toEqual(expected);
+        expect(searchKnowledge(rewritten, query, who, decideEither)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('answers the same when the query writes its words again (issue 15, finding 7)', () => {
+    fc.assert(
+      fc.property(baseArb, phrase(4), viewerArb, (entries, q, who) => {
+        const expected = indexedSearch(entries, q, who, decideEither);
+        expect(indexedSearch(entries, `${q} ${q}`, who, decideEither)).toEqual(expected);
+        expect(searchKnowledge(entries, `${q}\n${q} ${q}`, who, decideEither)).toEqual(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -19,6 +19,10 @@
  *   is returned). A query without a word longer than 2 characters can score only this way (category keywords
  *   are longer), and then every title is read.
  * - Category keywords: entries are grouped by category, and the rule is asked once per category.
+ * - Withheld entries (issue 15, finding 7): a refused entry is reported only when its title and category alone
+ *   make it relevant (`scoreMetadataRelevance`). The title and category points given are kept, and at the first
+ *   refusal a second tally adds them up without the content points: a few more passes over words, and none at
+ *   all for a viewer refused nothing.
  * - Access: the §6 rules read only an entry's access facts (`accessFactsKey`), so entries with the same facts get
  *   the same decision; `accessByFacts` asks the rule once per distinct set of facts. An access that is not a
  *   function of those facts (an authorizer holding facts about single entries) is asked per entry instead.
@@ -35,6 +39,7 @@ import {
   isCategoryKeywordHit,
   isRelevant,
   relevanceQuery,
+  relevanceText,
   relevanceWords,
   scoreFromTenths,
   sensitivityRank,
@@ -58,8 +63,8 @@ export type KnowledgeIndex<T extends KnowledgeEntry> = {
   /** The entries, in the order given; positions in this array identify them. */
   readonly entries: readonly T[];
   /**
-   * The lowercased titles, one after the other in one string (entry `p`'s from `titleStarts[p]` to
-   * `titleStarts[p + 1]`): reading many titles in position order then reads memory in order.
+   * The titles as relevance reads them (`relevanceText`), one after the other in one string (entry `p`'s from
+   * `titleStarts[p]` to `titleStarts[p + 1]`): reading many titles in position order then reads memory in order.
    */
   readonly titleText: string;
   readonly titleStarts: Int32Array;
@@ -133,7 +138,7 @@ export type FieldPostings = {
 };
 
 /** A set of positions: bit `p & 31` of word `p >>> 5` says whether position `p` is in it. */
-type PositionSet = Uint32Array;
+export type PositionSet = Uint32Array;
 
 /** Words in a position set of `count` positions. */
 const wordsFor = (count: number) => Math.ceil(count / 32);
@@ -223,7 +228,7 @@ export function buildKnowledgeIndex<T extends KnowledgeEntry>(entries: readonly 
   const positions = new Map<T, number>();
 
   entries.forEach((entry, position) => {
-    const title = entry.title.toLowerCase();
+    const title = relevanceText(entry.title);
     titles.push(title);
     for (const token of title.split(WHITESPACE)) {
       if (token.length >= MIN_WORD_LENGTH) titlePostings.add(idOf(token), position);
@@ -431,15 +436,71 @@ export function findRelevant<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   query: unknown,
 ): Result<number[]> {
-  const relevant = relevantSet(index, query);
-  return relevant.ok ? ok(positionsIn(relevant.value)) : relevant;
+  const relevant = relevantSets(index, query);
+  return relevant.ok ? ok(positionsIn(relevant.value.all)) : relevant;
 }
 
-/** §5 `findRelevant` as a set of positions. */
-function relevantSet<T extends KnowledgeEntry>(
+/** §5, §6 The entries relevant to a query, and which of them their title and category alone make relevant. */
+export type RelevantEntries = {
+  /** The relevant positions, ascending (as `findRelevant` gives them). */
+  readonly positions: number[];
+  /**
+   * The positions relevant by their title and category alone, as a set (bit `p & 31` of word `p >>> 5`), worked
+   * out when first asked for: only those are reported withheld (issue 15, finding 7).
+   */
+  readonly byMetadata: () => PositionSet;
+};
+
+/** §5, §6 `findRelevant`, with what `pickResults` needs to report withheld entries (issue 15, finding 7). */
+export function findRelevantEntries<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   query: unknown,
-): Result<PositionSet> {
+): Result<RelevantEntries> {
+  const relevant = relevantSets(index, query);
+  if (!relevant.ok) return relevant;
+  const { all, byMetadata } = relevant.value;
+  return ok({ positions: positionsIn(all), byMetadata });
+}
+
+/**
+ * §5 The relevant positions, and those relevant by their title and category alone (a subset: points only add).
+ * The second set is worked out only when asked for, the first time a relevant entry is refused: a viewer refused
+ * nothing (a doctor, an admin) pays nothing for it.
+ */
+type RelevantSets = { readonly all: PositionSet; readonly byMetadata: () => PositionSet };
+
+/** The positions of a set whose titles hold the whole query `q`, among `candidates`. */
+function titlesHolding<T extends KnowledgeEntry>(
+  index: KnowledgeIndex<T>,
+  candidates: PositionSet,
+  q: string,
+): PositionSet {
+  const holding = new Uint32Array(candidates.length);
+  for (let w = 0; w < candidates.length; w += 1) {
+    let bits = candidates[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      if (titleHolds(index, (w << 5) | (31 - Math.clz32(lowest)), q)) {
+        holding[w] = (holding[w] as number) | lowest;
+      }
+    }
+  }
+  return holding;
+}
+
+/** `candidates` without the positions of `taken`, as a new set. */
+function without(candidates: PositionSet, taken: PositionSet): PositionSet {
+  const left = new Uint32Array(candidates.length);
+  for (let w = 0; w < left.length; w += 1) left[w] = (candidates[w] as number) & ~(taken[w] as number);
+  return left;
+}
+
+/** §5 `findRelevant` as sets of positions. */
+function relevantSets<T extends KnowledgeEntry>(
+  index: KnowledgeIndex<T>,
+  query: unknown,
+): Result<RelevantSets> {
   const parsed = parseWith(KnowledgeQuerySchema, query, 'search query');
   if (!parsed.ok) return parsed;
   const q = relevanceQuery(parsed.value);
@@ -447,8 +508,17 @@ function relevantSet<T extends KnowledgeEntry>(
   const words = wordsFor(count);
   const { wholeQueryInTitle, titleWord, contentWord, category: categoryPoints } = RELEVANCE_TENTHS;
   const threshold = relevanceThreshold();
-  if (threshold === undefined) return ok(new Uint32Array(words));
+  if (threshold === undefined) {
+    const none = new Uint32Array(words);
+    return ok({ all: none, byMetadata: () => none });
+  }
   const tally = new RelevanceTally(threshold, count);
+  /** The title and category points given, kept for `byMetadata` (the sets are not changed afterwards). */
+  const metadataPoints: { readonly set: PositionSet; readonly points: number }[] = [];
+  const addMetadataPoints = (set: PositionSet, points: number) => {
+    tally.add(set, points);
+    metadataPoints.push({ set, points });
+  };
 
   /** The titles holding every query word, when the whole query is more than one word: only these can hold it. */
   let titlesWithEveryWord: PositionSet | undefined;
@@ -461,21 +531,19 @@ function relevantSet<T extends KnowledgeEntry>(
         holding[position >>> 5] = (holding[position >>> 5] as number) | (1 << (position & 31));
       }
     }
-    tally.add(holding, wholeQueryInTitle);
+    addMetadataPoints(holding, wholeQueryInTitle);
   } else {
-    // A word written n times scores n times.
-    const times = new Map<string, number>();
-    for (const word of queryWords) times.set(word, (times.get(word) ?? 0) + 1);
-    // A query that is one word: the titles holding it hold the whole query.
-    const oneWord = times.size === 1 && queryWords[0] === q;
-    for (const [word, n] of times) {
+    // The words are distinct (`relevanceWords`). A query that is one word: the titles holding it hold the query.
+    const oneWord = queryWords.length === 1 && queryWords[0] === q;
+    for (const word of queryWords) {
       const tokens = tokensHolding(index, word);
       const titles = holdersOf(index.titlePostings, tokens, words);
-      tally.add(titles, titleWord * n + (oneWord ? wholeQueryInTitle : 0));
-      tally.add(holdersOf(index.contentPostings, tokens, words), contentWord * n);
+      addMetadataPoints(titles, titleWord + (oneWord ? wholeQueryInTitle : 0));
+      tally.add(holdersOf(index.contentPostings, tokens, words), contentWord);
       if (oneWord) continue;
       if (!titlesWithEveryWord) {
-        titlesWithEveryWord = titles;
+        // A copy: `titles` is kept for `byMetadata`.
+        titlesWithEveryWord = titles.slice();
         continue;
       }
       for (let w = 0; w < words; w += 1) {
@@ -493,27 +561,31 @@ function relevantSet<T extends KnowledgeEntry>(
       inNamedCategory[w] = (inNamedCategory[w] as number) | (members[w] as number);
     }
   }
-  if (inNamedCategory) tally.add(inNamedCategory, categoryPoints);
+  if (inNamedCategory) addMetadataPoints(inNamedCategory, categoryPoints);
 
+  // +1 when the title holds the whole query: points only add and only relevance is returned, so this runs last
+  // and reads only the titles holding every word of entries not relevant already.
   if (titlesWithEveryWord) {
-    // +1 when the title holds the whole query: points only add and only relevance is returned, so this runs last
-    // and reads only the titles holding every word of entries not relevant already.
-    const { relevant } = tally;
-    const holding = new Uint32Array(words);
-    for (let w = 0; w < words; w += 1) {
-      let bits = (titlesWithEveryWord[w] as number) & ~(relevant[w] as number);
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        if (titleHolds(index, (w << 5) | (31 - Math.clz32(lowest)), q)) {
-          holding[w] = (holding[w] as number) | lowest;
-        }
-      }
-    }
-    tally.add(holding, wholeQueryInTitle);
+    tally.add(titlesHolding(index, without(titlesWithEveryWord, tally.relevant), q), wholeQueryInTitle);
   }
 
-  return ok(tally.relevant);
+  let byMetadata: PositionSet | undefined;
+  return ok({
+    all: tally.relevant,
+    byMetadata: () => {
+      if (byMetadata) return byMetadata;
+      const metadataTally = new RelevanceTally(threshold, count);
+      for (const { set, points } of metadataPoints) metadataTally.add(set, points);
+      // The same last step over the titles and categories alone: here an entry relevant by its content may
+      // still need its title read.
+      if (titlesWithEveryWord) {
+        const candidates = without(titlesWithEveryWord, metadataTally.relevant);
+        metadataTally.add(titlesHolding(index, candidates, q), wholeQueryInTitle);
+      }
+      byMetadata = metadataTally.relevant;
+      return byMetadata;
+    },
+  });
 }
 
 /** §6 The decision for the entry at a position of an index (or of the entries array it was built from). */
@@ -589,16 +661,17 @@ export function accessibleInIndex<T extends KnowledgeEntry>(
 }
 
 /**
- * §5, §6 From relevant positions (ascending, as `findRelevant` gives them) to the search answer: the ones the
- * viewer may see, least sensitive first, at most 5, and the decisions for the ones withheld.
+ * §5, §6 From relevant entries (as `findRelevantEntries` gives them) to the search answer: the ones the viewer
+ * may see, least sensitive first, at most 5, and the decisions for the ones withheld by title or category.
  */
 export function pickResults<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
-  relevant: readonly number[],
+  relevant: RelevantEntries,
   access: IndexedAccess,
 ): KnowledgeSearch<T> {
-  const picker = new ResultPicker(index, access, relevant.length);
-  for (const position of relevant) picker.take(position);
+  const { positions, byMetadata } = relevant;
+  const picker = new ResultPicker(index, access, positions.length, byMetadata);
+  for (const position of positions) picker.take(position);
   return picker.picked();
 }
 
@@ -620,12 +693,19 @@ class ResultPicker<T extends KnowledgeEntry> {
     private readonly index: KnowledgeIndex<T>,
     private readonly access: IndexedAccess,
     private readonly relevantCount: number,
+    /** §6 The refused entries that are reported (issue 15, finding 7: relevant by title and category alone). */
+    private readonly reportedSet: () => PositionSet,
   ) {}
+
+  /** `reportedSet`, asked for at the first refusal: thousands of refusals then read one set. */
+  private reported: PositionSet | undefined;
 
   take(position: number) {
     const decision = this.access(position);
     this.taken += 1;
     if (!decision.granted) {
+      this.reported ??= this.reportedSet();
+      if ((((this.reported[position >>> 5] as number) >>> (position & 31)) & 1) === 0) return;
       this.withheld ??= new Array<AccessDecision>(this.relevantCount - this.taken + 1);
       this.withheld[this.withheldCount] = decision;
       this.withheldCount += 1;
@@ -651,10 +731,11 @@ export function searchKnowledgeIndex<T extends KnowledgeEntry>(
   query: unknown,
   access: IndexedAccess,
 ): Result<KnowledgeSearch<T>> {
-  const relevant = relevantSet(index, query);
+  const relevant = relevantSets(index, query);
   if (!relevant.ok) return relevant;
+  const { all, byMetadata } = relevant.value;
   // Straight from the set: at 100k documents the list of relevant positions would be tens of thousands long.
-  const picker = new ResultPicker(index, access, sizeOf(relevant.value));
-  forEachPosition(relevant.value, (position) => picker.take(position));
+  const picker = new ResultPicker(index, access, sizeOf(all), byMetadata);
+  forEachPosition(all, (position) => picker.take(position));
   return ok(picker.picked());
 }

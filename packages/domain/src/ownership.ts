@@ -1,61 +1,100 @@
-/** Ownership rules: specification section 6 (patients see only their own data) and 5 (Record opening). */
+/**
+ * Ownership rules: specification section 6 (patients see only their own data) and 5 (Record opening).
+ *
+ * Every appointment, record and prescription has one owner: the account id of its patient (`ownerId`), set by
+ * the server when the item is created (`resolveItemOwner`) and never changed. Who a patient is never follows
+ * from the names, e-mails or patient ids an item carries: two patients may share a name, and those fields are
+ * typed by whoever created the item.
+ */
 import { patientIdFor } from './auth';
 import type { CurrentUser, ManagedUser } from './entities';
 import { fail, ok, type Result } from './result';
 import { PERMISSION_ALERTS } from './texts';
 
-type Owned = { patientEmail: string; patientName: string; patientId?: string };
-type Viewer = Pick<CurrentUser, 'role' | 'email' | 'name' | 'permissions' | 'patient_id'>;
+type Owned = { readonly ownerId?: string | undefined };
+type Viewer = Pick<CurrentUser, 'role' | 'sub' | 'permissions'>;
 
 const same = (a: string | undefined, b: string | undefined) =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** §6: a patient's own item is matched by e-mail, name or patient id. */
-export function isOwnItem(item: Owned, viewer: Pick<Viewer, 'email' | 'name' | 'patient_id'>): boolean {
-  return (
-    same(item.patientEmail, viewer.email) ||
-    same(item.patientName, viewer.name) ||
-    same(item.patientId, viewer.patient_id)
-  );
+/** What a create body is refused for when it does not name one patient account (400, `invalid_input`). */
+export const OWNERSHIP_TEXTS = {
+  unknownPatient: 'The patient e-mail must be the e-mail of an active patient account.',
+  nameMismatch: 'The patient name is not the name of the patient account with this e-mail.',
+  patientIdMismatch: 'The patient ID is not the ID of the patient account with this e-mail.',
+} as const;
+
+/** §6: an item is a patient's own exactly when its owner is their account; an item without owner is nobody's. */
+export function isOwnItem(item: Owned, viewer: Pick<Viewer, 'sub'>): boolean {
+  return !!item.ownerId && item.ownerId === viewer.sub;
 }
 
 /** §6: patients see only their own appointments, records and prescriptions; other roles see all. */
-export function visibleTo<T extends Owned>(items: readonly T[], viewer: Viewer): T[] {
+export function visibleTo<T extends Owned>(items: readonly T[], viewer: Pick<Viewer, 'role' | 'sub'>): T[] {
   return viewer.role === 'patient' ? items.filter((i) => isOwnItem(i, viewer)) : [...items];
 }
 
 /**
  * §6: patients cannot see other patients' names. Applied to what a patient receives: the patient name of an
- * item is blanked for the patient viewer (their own name is already on their screen), so a mismatch in the
- * ownership match can never leak another name.
+ * item is blanked for the patient viewer (their own name is already on their screen).
  */
-export function redactForViewer<T extends Owned>(item: T, viewer: Pick<Viewer, 'role'>): T {
+export function redactForViewer<T extends { patientName: string }>(item: T, viewer: Pick<Viewer, 'role'>): T {
   return viewer.role === 'patient' ? { ...item, patientName: '' } : item;
 }
 
 /**
- * §5 Record opening: a patient without read:patients may open only records whose patient e-mail matches their
- * own ('You can only view your own medical records').
+ * §5 Record opening: a patient without read:patients may open only their own records ('You can only view your
+ * own medical records'), owned by their account.
  */
-export function canOpenRecord(
-  record: Pick<Owned, 'patientEmail'>,
-  viewer: Pick<Viewer, 'email' | 'permissions'>,
-): Result<true> {
+export function canOpenRecord(record: Owned, viewer: Pick<Viewer, 'sub' | 'permissions'>): Result<true> {
   if (viewer.permissions.includes('read:patients')) return ok(true);
-  if (same(record.patientEmail, viewer.email)) return ok(true);
+  if (isOwnItem(record, viewer)) return ok(true);
   return fail('forbidden', PERMISSION_ALERTS.ownRecordsOnly);
 }
 
 /**
- * §6, HIPAA 164.312(b) The patient an item belongs to, as the audit trail names them: the item's patient id,
- * else the id derived from the patient account with the item's e-mail (`patientIdFor`), else null. Only
- * `accounts` with the patient role count.
+ * §6, HIPAA 164.312(b) The patient an item belongs to, as the audit trail names them: the patient id of its
+ * owner account (`patientIdFor`), or null for an item without owner.
  */
-export function ownerPatientIdOf(
-  item: Pick<Owned, 'patientEmail' | 'patientId'>,
-  accounts: readonly Pick<ManagedUser, 'id' | 'email' | 'role'>[],
-): string | null {
-  if (item.patientId) return item.patientId;
-  const account = accounts.find((a) => a.role === 'patient' && same(a.email, item.patientEmail));
-  return account ? patientIdFor(account.id) : null;
+export function ownerPatientIdOf(item: Owned): string | null {
+  return item.ownerId ? patientIdFor(item.ownerId) : null;
+}
+
+/** The patient fields of a new item, all taken from its owner account. */
+export type ItemOwner = {
+  readonly ownerId: string;
+  readonly patientEmail: string;
+  readonly patientName: string;
+  readonly patientId: string;
+};
+
+/**
+ * §6 The owner of a new item: the active patient account whose e-mail the body names (`account`, looked up by
+ * the caller, trimmed and case-insensitive). A body naming no such account is refused, and so is a patient
+ * name or patient id that is not that account's: otherwise a record for one patient could carry another's
+ * name or id and be filed, shown or audited as theirs. An empty name or id takes the account's.
+ */
+export function resolveItemOwner(
+  body: { readonly patientEmail: string; readonly patientName?: string; readonly patientId?: string },
+  account: Pick<ManagedUser, 'id' | 'name' | 'email' | 'role' | 'status'> | undefined,
+): Result<ItemOwner> {
+  if (
+    !account ||
+    account.role !== 'patient' ||
+    account.status !== 'active' ||
+    !same(account.email, body.patientEmail)
+  )
+    return fail('invalid_input', OWNERSHIP_TEXTS.unknownPatient, {
+      patientEmail: OWNERSHIP_TEXTS.unknownPatient,
+    });
+  const patientId = patientIdFor(account.id);
+  const name = body.patientName?.trim() ?? '';
+  if (name && !same(name, account.name))
+    return fail('invalid_input', OWNERSHIP_TEXTS.nameMismatch, { patientName: OWNERSHIP_TEXTS.nameMismatch });
+  const id = body.patientId?.trim() ?? '';
+  if (id && !same(id, patientId))
+    return fail('invalid_input', OWNERSHIP_TEXTS.patientIdMismatch, {
+      patientId: OWNERSHIP_TEXTS.patientIdMismatch,
+    });
+  return ok({ ownerId: account.id, patientEmail: account.email, patientName: account.name, patientId });
 }

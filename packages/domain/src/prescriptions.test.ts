@@ -7,7 +7,6 @@ import {
   createPrescription,
   filterPrescriptions,
   newPrescriptionDates,
-  patientIdFromTimestamp,
   prescriberName,
   prescriptionStats,
   prescriptionsTitle,
@@ -77,10 +76,15 @@ describe('a new prescription (§4, §9)', () => {
       'Dr. Unknown',
     );
   });
-  it("takes the patient ID as 'P-' plus the last 6 digits of the timestamp unless the form gives one", () => {
-    expect(patientIdFromTimestamp(1_793_629_800_123)).toBe('P-800123');
-    expect(patientIdFromTimestamp(42)).toBe('P-000042');
-    expect(make().patientId).toBe(patientIdFromTimestamp(now.getTime()));
+  it('takes the patient ID of the owner account, never one made from the clock', () => {
+    expect(
+      createPrescription(
+        { ...form, ownerId: 'auth0|sentinel-patient-000002', patientId: 'P-000001' },
+        { id: 'x', now, prescriber: 'A' },
+      ),
+    ).toMatchObject({ ownerId: 'auth0|sentinel-patient-000002', patientId: 'P-000002' });
+    expect(make().patientId).toBe('');
+    expect(make()).not.toHaveProperty('ownerId');
     expect(
       createPrescription(
         { ...form, patientId: 'P-000001', pharmacy: 'Main St' },

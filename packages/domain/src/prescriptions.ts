@@ -5,6 +5,7 @@ import { PRESCRIPTION_STATUSES } from './entities';
 import { fail, ok, type Result } from './result';
 import { PERMISSION_ALERTS, PRESCRIPTION_TEXTS } from './texts';
 import { toIsoDate } from './format';
+import { patientIdFor } from './auth';
 
 /**
  * §5 Forms: Refills Allowed is a number from 0 to 10, and a non-numeric value becomes 0. Out-of-range numbers
@@ -20,11 +21,6 @@ export function coerceRefillsAllowed(value: unknown): number {
 export function prescriberName(name: string | undefined | null): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : 'Dr. Unknown';
-}
-
-/** §9: a new prescription's patient ID is 'P-' plus the last 6 digits of the timestamp. */
-export function patientIdFromTimestamp(epochMs: number): string {
-  return `P-${String(Math.trunc(epochMs)).slice(-6).padStart(6, '0')}`;
 }
 
 /** §9: start and prescribed date are today; the end date is 720 hours (30 days) after today. */
@@ -44,6 +40,8 @@ export type NewPrescriptionInput = Pick<
 > & {
   refillsAllowed: unknown;
   patientId?: string;
+  /** §6 The patient account the prescription belongs to (`resolveItemOwner`); its patient id wins. */
+  ownerId?: string;
   pharmacy?: string;
   sideEffects?: string[];
   interactions?: string[];
@@ -51,8 +49,9 @@ export type NewPrescriptionInput = Pick<
 
 /**
  * §4, §9: a new prescription starts active with refillsUsed 0, dated today, ending 30 days later, prescribed by
- * the signed-in user (fallback 'Dr. Unknown'). The patient ID comes from the form when known, else from the
- * timestamp as the spec does.
+ * the signed-in user (fallback 'Dr. Unknown'). The patient ID is the owner account's (§6). §9 derives it from
+ * the clock instead; we do not: a made-up 'P-' id names no patient, or worse, one whose id it happens to be.
+ * A prescription without owner keeps the id it was given, or none.
  */
 export function createPrescription(
   input: NewPrescriptionInput,
@@ -62,7 +61,7 @@ export function createPrescription(
     id: ctx.id,
     patientName: input.patientName,
     patientEmail: input.patientEmail,
-    patientId: input.patientId?.trim() || patientIdFromTimestamp(ctx.now.getTime()),
+    patientId: input.ownerId ? patientIdFor(input.ownerId) : (input.patientId?.trim() ?? ''),
     medication: input.medication,
     dosage: input.dosage,
     frequency: input.frequency,
@@ -76,6 +75,7 @@ export function createPrescription(
     ...(input.pharmacy ? { pharmacy: input.pharmacy } : {}),
     sideEffects: input.sideEffects ?? [],
     interactions: input.interactions ?? [],
+    ...(input.ownerId ? { ownerId: input.ownerId } : {}),
   };
 }
 

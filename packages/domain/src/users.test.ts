@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ManagedUserSchema, type ManagedUser } from './entities';
 import { DEFAULT_PERMISSIONS } from './roles';
 import { PERMISSION_ALERTS } from './texts';
+import { ok } from './result';
 import {
+  ADMIN_GUARD_MESSAGES,
   canDeleteUser,
   canManageUsers,
   changeUserStatus,
   createManagedUser,
   filterUsers,
+  guardAdminChange,
   permissionsForRole,
   showsDepartmentFields,
   statusActionFor,
@@ -128,6 +131,74 @@ describe('deleting a user (§4, §6)', () => {
   it('gates the screen on manage:users', () => {
     expect(canManageUsers(admin)).toBe(true);
     expect(canManageUsers(DEFAULT_PERMISSIONS.doctor)).toBe(false);
+  });
+});
+
+describe('keeping an active admin (issue 15, finding 8)', () => {
+  const sam = user('active', {
+    id: 'auth0|sam',
+    role: 'admin',
+    name: 'Sam Admin',
+    email: 'sam.admin@example.com',
+    permissions: [...admin],
+  });
+  const ada = user('active', { ...sam, id: 'auth0|ada', name: 'Ada Admin', email: 'ada.admin@example.com' });
+  const jane = user('active');
+  const asSam = { sub: sam.id, email: sam.email };
+  const refusal = (message: string) => ({ ok: false, error: { code: 'conflict', message } });
+  const guard = (target: ManagedUser, next: ManagedUser | undefined, users: ManagedUser[], actor = asSam) =>
+    guardAdminChange({ actor, target, next, users });
+
+  it('an admin cannot suspend themselves, even with another admin left', () => {
+    expect(guard(sam, { ...sam, status: 'suspended' }, [sam, ada, jane])).toMatchObject(
+      refusal(ADMIN_GUARD_MESSAGES.selfSuspend),
+    );
+  });
+
+  it('an admin cannot change their own role away from admin', () => {
+    const demoted = { ...sam, role: 'doctor' as const, permissions: permissionsForRole('doctor') };
+    expect(guard(sam, demoted, [sam, ada, jane])).toMatchObject(refusal(ADMIN_GUARD_MESSAGES.selfRole));
+  });
+
+  it('an admin cannot delete themselves, known by id or by e-mail in any case', () => {
+    expect(guard(sam, undefined, [sam, ada])).toMatchObject(refusal(ADMIN_GUARD_MESSAGES.selfDelete));
+    const byEmail = { sub: 'another-subject', email: 'SAM.ADMIN@example.com' };
+    expect(guard(sam, undefined, [sam, ada], byEmail)).toMatchObject(
+      refusal(ADMIN_GUARD_MESSAGES.selfDelete),
+    );
+  });
+
+  it('an admin may change their own details', () => {
+    expect(guard(sam, { ...sam, phone: '+1 555-0100', department: 'IT' }, [sam, jane])).toEqual(ok(true));
+  });
+
+  it('refuses suspending, demoting or deleting the last active admin, whoever asks', () => {
+    // Someone else with manage:users (an ADMIN_EMAIL sign-in, whose own account is not an admin one).
+    const other = { sub: jane.id, email: jane.email };
+    const suspendedAda = { ...ada, status: 'suspended' as const };
+    const users = [sam, suspendedAda, jane];
+    for (const next of [
+      { ...sam, status: 'suspended' as const },
+      { ...sam, role: 'patient' as const, permissions: permissionsForRole('patient') },
+      undefined,
+    ]) {
+      expect(guard(sam, next, users, other)).toMatchObject(refusal(ADMIN_GUARD_MESSAGES.lastAdmin));
+    }
+  });
+
+  it('allows the same changes to an admin while another active admin remains', () => {
+    const asAda = { sub: ada.id, email: ada.email };
+    expect(guard(sam, { ...sam, status: 'suspended' }, [sam, ada], asAda)).toEqual(ok(true));
+    expect(guard(sam, { ...sam, role: 'doctor' }, [sam, ada], asAda)).toEqual(ok(true));
+    expect(guard(sam, undefined, [sam, ada], asAda)).toEqual(ok(true));
+  });
+
+  it('leaves changes that keep the admins as they are alone', () => {
+    expect(guard(jane, { ...jane, status: 'suspended' }, [sam, jane])).toEqual(ok(true));
+    expect(guard(jane, undefined, [sam, jane])).toEqual(ok(true));
+    // Making someone an admin, or activating a suspended admin, adds one.
+    const suspended = { ...ada, status: 'suspended' as const };
+    expect(guard(suspended, { ...suspended, status: 'active' }, [sam, suspended])).toEqual(ok(true));
   });
 });
 

@@ -73,6 +73,17 @@ export function changeUserStatus(
   return ok({ ...user, status: action === 'suspend' ? 'suspended' : 'active' });
 }
 
+/**
+ * Why a change to a user is refused when it would leave nobody to manage users (issue 15, finding 8). Each says
+ * what to do instead; the user-management screen shows the message as the server sends it.
+ */
+export const ADMIN_GUARD_MESSAGES = {
+  selfSuspend: 'You cannot suspend your own account. Ask another admin.',
+  selfRole: 'You cannot change your own role. Ask another admin.',
+  selfDelete: 'You cannot delete your own account.',
+  lastAdmin: 'This change would leave no active admin. Make another user an active admin first.',
+} as const;
+
 /** §4, §6: deleting needs manage:users; the screen asks the confirmation first. Nobody deletes themselves. */
 export function canDeleteUser(
   target: Pick<ManagedUser, 'email'>,
@@ -80,7 +91,39 @@ export function canDeleteUser(
 ): Result<true> {
   if (!actor.permissions.includes(MANAGE)) return fail('forbidden', PERMISSION_ALERTS.deleteUsers);
   if (target.email.toLowerCase() === actor.email.toLowerCase())
-    return fail('conflict', 'You cannot delete your own account.');
+    return fail('conflict', ADMIN_GUARD_MESSAGES.selfDelete);
+  return ok(true);
+}
+
+/** An admin account that can sign in now: only those can manage users (§4: suspended users are refused). */
+const isActiveAdmin = (user: Pick<ManagedUser, 'role' | 'status'>) =>
+  user.role === 'admin' && user.status === 'active';
+
+/**
+ * §4, §6 and issue 15, finding 8: a change to a user must leave someone able to manage users. The one asking
+ * (known by the account id, which is the token's subject, or by e-mail as `canDeleteUser` knows them) cannot
+ * suspend, delete or change the role of their own account: done by mistake, nobody might be left to undo it.
+ * And no change may take the last active admin away (suspended, demoted or deleted), whoever asks: an
+ * ADMIN_EMAIL sign-in manages users without an admin account of its own. `next` is the target after the change
+ * (undefined: deleted); `users` the directory before it. A conflict (409) says why and what to do.
+ */
+export function guardAdminChange(input: {
+  actor: { readonly sub: string; readonly email: string };
+  target: ManagedUser;
+  next: ManagedUser | undefined;
+  users: readonly Pick<ManagedUser, 'id' | 'role' | 'status'>[];
+}): Result<true> {
+  const { actor, target, next, users } = input;
+  const self = target.id === actor.sub || target.email.toLowerCase() === actor.email.toLowerCase();
+  if (self) {
+    if (!next) return fail('conflict', ADMIN_GUARD_MESSAGES.selfDelete);
+    if (next.status !== target.status && next.status !== 'active')
+      return fail('conflict', ADMIN_GUARD_MESSAGES.selfSuspend);
+    if (next.role !== target.role) return fail('conflict', ADMIN_GUARD_MESSAGES.selfRole);
+  }
+  const removesAnAdmin = isActiveAdmin(target) && !(next && isActiveAdmin(next));
+  if (removesAnAdmin && !users.some((u) => u.id !== target.id && isActiveAdmin(u)))
+    return fail('conflict', ADMIN_GUARD_MESSAGES.lastAdmin);
   return ok(true);
 }
 

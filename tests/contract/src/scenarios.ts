@@ -20,10 +20,22 @@ import {
 } from '@sentinel/domain/contract';
 import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
 
+/**
+ * How the caller signed in, when not as the identity provider signs the persona in (the password, and the
+ * one-time code for the roles that need a second factor): each side mints its token with these `amr` methods.
+ */
+export const SIGN_IN_METHODS = {
+  password: ['pwd'],
+  'password and code': ['pwd', 'otp'],
+} as const satisfies Record<string, readonly string[]>;
+export type SignIn = keyof typeof SIGN_IN_METHODS;
+
 export type Scenario = {
   readonly name: string;
   /** Who calls; null sends no Authorization header (unless `headers` sets one). */
   readonly persona: PersonaKey | null;
+  /** The persona's sign-in, when not their usual one (SIGN_IN_METHODS). */
+  readonly signIn?: SignIn;
   readonly method: HttpMethod;
   /** The path with its ids percent-encoded, and the query string if any. */
   readonly path: string;
@@ -97,6 +109,16 @@ const DOCUMENT_READERS: Readonly<Record<DocumentId, readonly PersonaKey[]>> = {
 };
 
 const sees = (persona: PersonaKey, owner: Owner) => STAFF.has(persona) || persona === owner;
+
+/**
+ * Record confidentiality (issue 15): the seeded records the matrix points at (rec-001, rec-007) are sensitive.
+ * Both doctors are on both patients' care teams (assigned, or by an appointment that is not cancelled); the
+ * admin reads no sensitive record.
+ */
+const readsSeededRecord = (persona: PersonaKey, owner: Owner) => sees(persona, owner) && !ADMINS.has(persona);
+/** Break-the-glass: doctors only; Dr. Smith is Jane's assigned doctor and needs none. */
+const DOCTORS: ReadonlySet<PersonaKey> = new Set(['alice', 'ben']);
+const EMERGENCY_REASON = { reason: 'Unconscious in the emergency room' } as const;
 
 // --- Bodies ------------------------------------------------------------------------------------------------
 
@@ -216,12 +238,12 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
   listRecords: () => [{ label: 'the list', expect: 200 }],
   createRecord: (p) => [{ label: 'for John', body: BODIES.createRecord, expect: WRITERS.has(p) ? 201 : 403 }],
   getRecord: (p) =>
-    itemTargets(SEEDED.record, UNKNOWN.record, (owner) => (owner && sees(p, owner) ? 200 : 404)),
+    itemTargets(SEEDED.record, UNKNOWN.record, (owner) => (owner && readsSeededRecord(p, owner) ? 200 : 404)),
   updateRecord: (p) =>
     itemTargets(
       SEEDED.record,
       UNKNOWN.record,
-      (owner) => (!WRITERS.has(p) ? 403 : owner ? 200 : 404),
+      (owner) => (!WRITERS.has(p) ? 403 : owner && readsSeededRecord(p, owner) ? 200 : 404),
       BODIES.updateRecord,
     ),
   listPrescriptions: () => [{ label: 'the list', expect: 200 }],
@@ -283,6 +305,21 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
   identityStatus: () => [{ label: 'the identity service', expect: 200 }],
   fgaSamples: () => [{ label: 'the four fine-grained sample queries', expect: 200 }],
   listAudit: () => [{ label: 'the audit trail', expect: 200 }],
+  createEmergencyAccess: (p) => [
+    {
+      label: 'Jane',
+      id: 'P-000001',
+      body: EMERGENCY_REASON,
+      expect: !DOCTORS.has(p) ? 403 : p === 'alice' ? 409 : 201,
+    },
+    {
+      label: 'an unknown patient',
+      id: 'P-999999',
+      body: EMERGENCY_REASON,
+      expect: DOCTORS.has(p) ? 404 : 403,
+    },
+  ],
+  listEmergencyAccess: (p) => [{ label: 'the alert list', expect: ADMINS.has(p) ? 200 : 403 }],
   // Approval requests exist only once the assistant files one: here none does, so a writer's list is empty
   // and an id is unknown. `approvalSequences` below files requests first.
   listApprovals: (p) => [{ label: 'own approval requests', expect: WRITERS.has(p) ? 200 : 403 }],
@@ -351,6 +388,28 @@ export function tokenScenarios(): Scenario[] {
       })),
     ];
   });
+}
+
+/**
+ * Every route as a doctor and as an admin signed in with a password only: 401 mfa_required before the
+ * permission or the input is looked at, with a denied audit row on the routes that touch protected data.
+ */
+export function secondFactorScenarios(): Scenario[] {
+  return ROUTE_NAMES.flatMap((name) =>
+    (['alice', 'sam'] as const).map((persona): Scenario => {
+      const route = ROUTES[name];
+      const target = MATRIX[name](persona)[0];
+      return {
+        name: `${persona} with a password only: ${name} (${route.method} ${route.path})`,
+        persona,
+        signIn: 'password',
+        method: route.method,
+        path: pathOf(name, target?.id, target?.query),
+        ...(target?.body !== undefined ? { body: target.body } : {}),
+        expect: 401,
+      };
+    }),
+  );
 }
 
 /** A valid body for each route that takes one, the persona allowed to send it, and an item to send it to. */
@@ -592,12 +651,14 @@ export function changesData(scenario: Scenario): boolean {
 const step = (
   persona: PersonaKey | null,
   name: RouteName,
-  options: { id?: string; query?: string; body?: unknown; expect: number; note?: string },
+  options: { id?: string; query?: string; body?: unknown; expect: number; note?: string; signIn?: SignIn },
 ): Scenario => {
   const route = ROUTES[name];
+  const signedIn = options.signIn ? ` (signed in with ${options.signIn})` : '';
   return {
-    name: `${persona ?? 'no token'}: ${name}${options.id ? ` ${options.id}` : ''}${options.note ? ` (${options.note})` : ''}`,
+    name: `${persona ?? 'no token'}${signedIn}: ${name}${options.id ? ` ${options.id}` : ''}${options.note ? ` (${options.note})` : ''}`,
     persona,
+    ...(options.signIn ? { signIn: options.signIn } : {}),
     method: route.method,
     path: pathOf(name, options.id, options.query),
     ...(options.body !== undefined ? { body: options.body } : {}),
@@ -612,7 +673,8 @@ export function designedSequences(): Sequence[] {
       name: 'a doctor creates an appointment for Jane; Jane, John and the doctor list appointments',
       steps: [
         step('alice', 'createAppointment', { body: BODIES.createAppointment, expect: 201 }),
-        step('alice', 'createAppointment', { body: {}, expect: 201, note: 'empty form' }),
+        // §6 one owner: an appointment must name a patient account (issue 15, finding 2).
+        step('alice', 'createAppointment', { body: {}, expect: 400, note: 'empty form: no patient' }),
         step('jane', 'listAppointments', { expect: 200 }),
         step('john', 'listAppointments', { expect: 200 }),
         step('alice', 'listAppointments', { expect: 200 }),
@@ -657,15 +719,92 @@ export function designedSequences(): Sequence[] {
       ],
     },
     {
-      name: 'a record for an e-mail that is no account belongs to nobody: only staff see it',
+      name: 'record confidentiality: Dr. Carter breaks the glass for Jane’s restricted record; Jane and the admin see it',
+      steps: [
+        step('ben', 'getRecord', { id: 'rec-006', expect: 404 }),
+        step('ben', 'createEmergencyAccess', { id: 'P-000001', body: { reason: 'urgent' }, expect: 400 }),
+        step('ben', 'createEmergencyAccess', { id: 'P-000001', body: EMERGENCY_REASON, expect: 201 }),
+        step('ben', 'getRecord', { id: 'rec-006', expect: 200 }),
+        step('ben', 'listRecords', { expect: 200 }),
+        step('ben', 'updateRecord', {
+          id: 'rec-006',
+          body: { confidentialityLevel: 'sensitive', reason: 'Needed by the emergency team' },
+          expect: 403,
+        }),
+        step('jane', 'listAudit', { expect: 200 }),
+        step('sam', 'listEmergencyAccess', { expect: 200 }),
+      ],
+    },
+    {
+      name: 'record confidentiality: only the author lowers a restricted record, with a reason; the admin reads it then',
+      steps: [
+        step('sam', 'getRecord', { id: 'rec-006', expect: 404 }),
+        step('alice', 'updateRecord', {
+          id: 'rec-006',
+          body: { confidentialityLevel: 'normal' },
+          expect: 400,
+        }),
+        step('alice', 'updateRecord', {
+          id: 'rec-006',
+          body: { confidentialityLevel: 'normal', reason: 'Patient asked to share it' },
+          expect: 200,
+        }),
+        step('sam', 'getRecord', { id: 'rec-006', expect: 200 }),
+        step('alice', 'updateRecord', {
+          id: 'rec-006',
+          body: { confidentialityLevel: 'restricted' },
+          expect: 200,
+        }),
+        step('jane', 'listAudit', { expect: 200 }),
+      ],
+    },
+    {
+      name: 'a record for an e-mail that is no patient account is refused, and nothing is stored',
       steps: [
         step('sam', 'createRecord', {
           body: { ...BODIES.createRecord, patientEmail: 'walk.in@example.com', patientName: 'Walk In' },
-          expect: 201,
+          expect: 400,
         }),
-        step('nora', 'getRecord', { id: 'rec-1001', expect: 404 }),
-        step('alice', 'getRecord', { id: 'rec-1001', expect: 200 }),
-        step('nora', 'listRecords', { expect: 200 }),
+        step('sam', 'createRecord', {
+          body: { ...BODIES.createRecord, patientEmail: PERSONAS.alice.email, patientName: '' },
+          expect: 400,
+          note: 'a doctor’s e-mail',
+        }),
+        step('alice', 'getRecord', { id: 'rec-1001', expect: 404 }),
+        step('sam', 'listRecords', { expect: 200 }),
+      ],
+    },
+    {
+      name: 'a body whose patient name or id is another patient’s is refused; neither patient gets an item',
+      steps: [
+        step('alice', 'createRecord', {
+          body: { ...BODIES.createRecord, patientName: jane.name },
+          expect: 400,
+          note: 'John’s e-mail, Jane’s name',
+        }),
+        step('alice', 'createRecord', {
+          body: { ...BODIES.createRecord, patientId: jane.patientId },
+          expect: 400,
+          note: 'John’s e-mail, Jane’s patient id',
+        }),
+        step('alice', 'createAppointment', {
+          body: { ...BODIES.createAppointment, patientEmail: john.email },
+          expect: 400,
+          note: 'John’s e-mail, Jane’s name',
+        }),
+        step('alice', 'createPrescription', {
+          body: { ...BODIES.createPrescription, patientName: jane.name },
+          expect: 400,
+          note: 'John’s e-mail, Jane’s name',
+        }),
+        step('alice', 'createRecord', {
+          body: { ...BODIES.createRecord, patientName: '', patientId: john.patientId },
+          expect: 201,
+          note: 'John’s own patient id, name left to the account',
+        }),
+        step('jane', 'listRecords', { expect: 200 }),
+        step('john', 'listRecords', { expect: 200 }),
+        step('jane', 'listAudit', { expect: 200 }),
       ],
     },
     {
@@ -693,8 +832,16 @@ export function designedSequences(): Sequence[] {
     {
       name: 'a prescription with non-numeric refills and empty fields (§5 Forms)',
       steps: [
-        step('sam', 'createPrescription', { body: { refillsAllowed: 'many' }, expect: 201 }),
-        step('sam', 'createPrescription', { body: { refillsAllowed: '12' }, expect: 201 }),
+        step('sam', 'createPrescription', {
+          body: { patientEmail: john.email, refillsAllowed: 'many' },
+          expect: 201,
+        }),
+        step('sam', 'createPrescription', {
+          body: { patientEmail: john.email, refillsAllowed: '12' },
+          expect: 201,
+        }),
+        // §6 one owner: a prescription must name a patient account (issue 15, finding 2).
+        step('sam', 'createPrescription', { body: { refillsAllowed: 1 }, expect: 400, note: 'no patient' }),
         step('sam', 'refillPrescription', { id: 'rx-1001', expect: 409 }),
         step('sam', 'listPrescriptions', { expect: 200 }),
       ],
@@ -732,7 +879,7 @@ export function designedSequences(): Sequence[] {
       ],
     },
     {
-      name: 'the admin makes John a doctor: on his next call he sees every patient’s records',
+      name: 'the admin makes John a doctor: his password-only sign-in is refused, with the code he sees every patient’s normal records',
       steps: [
         step('john', 'listRecords', { expect: 200 }),
         step('sam', 'updateUser', {
@@ -740,10 +887,25 @@ export function designedSequences(): Sequence[] {
           body: { role: 'doctor', department: 'Cardiology' },
           expect: 200,
         }),
-        step('john', 'getMe', { expect: 200 }),
-        step('john', 'listRecords', { expect: 200 }),
-        step('john', 'getRecord', { id: SEEDED.record.jane, expect: 200 }),
-        step('john', 'createPrescription', { body: BODIES.createPrescription, expect: 201 }),
+        step('john', 'getMe', { expect: 401 }),
+        step('john', 'listRecords', { expect: 401 }),
+        step('john', 'getMe', { signIn: 'password and code', expect: 200 }),
+        step('john', 'listRecords', { signIn: 'password and code', expect: 200 }),
+        step('john', 'getRecord', { signIn: 'password and code', id: 'rec-002', expect: 200 }),
+        // Record confidentiality (issue 15): a doctor on nobody's care team reads no sensitive record.
+        step('john', 'getRecord', { signIn: 'password and code', id: SEEDED.record.jane, expect: 404 }),
+        // A doctor now, John is no patient account: he prescribes for Jane, not for himself.
+        step('john', 'createPrescription', {
+          signIn: 'password and code',
+          body: { ...BODIES.createPrescription, patientEmail: jane.email, patientName: jane.name },
+          expect: 201,
+        }),
+        step('john', 'createPrescription', {
+          signIn: 'password and code',
+          body: BODIES.createPrescription,
+          expect: 400,
+          note: 'for his own e-mail',
+        }),
       ],
     },
     {
@@ -809,6 +971,7 @@ export function contractScenarios(): { readonly shared: Scenario[]; readonly seq
   const all = [
     ...personaScenarios(),
     ...tokenScenarios(),
+    ...secondFactorScenarios(),
     ...bodyScenarios(),
     ...pathScenarios(),
     ...orderScenarios(),

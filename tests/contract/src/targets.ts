@@ -24,7 +24,7 @@ import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
 import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Scenario } from './scenarios';
+import { SIGN_IN_METHODS, type Scenario, type SignIn } from './scenarios';
 
 /**
  * What a call answered, reduced to what the contract fixes. Other headers are not compared: the server's
@@ -86,9 +86,16 @@ async function observe(response: Response): Promise<Observed> {
   };
 }
 
+/** The Authorization header value for a persona's sign-in (by default the usual one). */
+export type TokenFor = (persona: PersonaKey, signIn?: SignIn) => string;
+
 /** Both sides agree on a persona's identity but not on the token: mock tokens name it, the server's are JWTs. */
-const authorizationOf = (scenario: Scenario, tokenFor: (persona: PersonaKey) => string) =>
-  scenario.persona ? tokenFor(scenario.persona) : undefined;
+const authorizationOf = (scenario: Scenario, tokenFor: TokenFor) =>
+  scenario.persona ? tokenFor(scenario.persona, scenario.signIn) : undefined;
+
+/** The mock's tokens: the persona, and the sign-in's methods when not the usual ones. */
+const mockAuthorization: TokenFor = (persona, signIn) =>
+  authorizationFor(persona, signIn ? { amr: SIGN_IN_METHODS[signIn] } : {});
 
 // --- The mock -------------------------------------------------------------------------------------------------
 
@@ -121,7 +128,7 @@ export function createMockSide(): MockSide {
       observe(
         await fetch(
           `${MOCK_ORIGIN}${scenario.path}`,
-          requestInit(scenario, authorizationOf(scenario, authorizationFor)),
+          requestInit(scenario, authorizationOf(scenario, mockAuthorization)),
         ),
       ),
   };
@@ -137,13 +144,22 @@ export async function createKeys(): Promise<Keys> {
   return generateKeyPair('RS256', { extractable: true });
 }
 
-/** Access tokens per persona, signed once with the run's key and accepted by every server that uses it. */
-export async function createTokens(keys: Keys): Promise<(persona: PersonaKey) => string> {
-  const tokens = new Map<PersonaKey, string>();
-  for (const key of PERSONA_KEYS) tokens.set(key, `Bearer ${await signAccessToken(keys.privateKey, key)}`);
-  return (persona) => {
-    const token = tokens.get(persona);
-    if (!token) throw new Error(`No token for ${persona}`);
+/**
+ * Access tokens per persona and sign-in (the usual one, as signAccessToken gives it, and each of
+ * SIGN_IN_METHODS), signed once with the run's key and accepted by every server that uses it.
+ */
+export async function createTokens(keys: Keys): Promise<TokenFor> {
+  const tokens = new Map<string, string>();
+  const signIns = [undefined, ...(Object.keys(SIGN_IN_METHODS) as SignIn[])];
+  for (const key of PERSONA_KEYS) {
+    for (const signIn of signIns) {
+      const claims = signIn ? { amr: [...SIGN_IN_METHODS[signIn]] } : {};
+      tokens.set(`${key} ${signIn ?? ''}`, `Bearer ${await signAccessToken(keys.privateKey, key, claims)}`);
+    }
+  }
+  return (persona, signIn) => {
+    const token = tokens.get(`${persona} ${signIn ?? ''}`);
+    if (!token) throw new Error(`No token for ${persona} ${signIn ?? ''}`);
     return token;
   };
 }
@@ -210,7 +226,7 @@ export type ServerSide = {
  */
 export async function startServerSide(
   keys: Keys,
-  tokenFor: (persona: PersonaKey) => string,
+  tokenFor: TokenFor,
   postgresUrl?: string,
 ): Promise<ServerSide> {
   const database = postgresUrl ? await createTestDatabase(postgresUrl) : undefined;

@@ -46,14 +46,14 @@ export const MINIMAL_REQUESTS: Readonly<Record<string, (ctx: MatrixContext) => M
   connectCalendar: () => ({ url: '/api/vault/calendar', body: { scopes: ['calendar:read'] } }),
   disconnectCalendar: () => ({ url: '/api/vault/calendar' }),
   chat: () => ({ url: '/api/chat', body: { messages: [{ role: 'user', content: 'Hello' }] } }),
-  createAppointment: () => ({ url: '/api/appointments', body: {} }),
+  createAppointment: () => ({ url: '/api/appointments', body: { patientEmail: PERSONAS.john.email } }),
   updateAppointmentStatus: () => ({ url: '/api/appointments/apt-004', body: { status: 'confirmed' } }),
   createRecord: () => ({
     url: '/api/records',
     body: { recordType: 'visit-note', title: 'Visit', patientEmail: PERSONAS.john.email, date: '2026-11-02' },
   }),
   updateRecord: () => ({ url: '/api/records/rec-001', body: { title: 'Corrected title' } }),
-  createPrescription: () => ({ url: '/api/prescriptions', body: {} }),
+  createPrescription: () => ({ url: '/api/prescriptions', body: { patientEmail: PERSONAS.john.email } }),
   refillPrescription: () => ({ url: '/api/prescriptions/rx-001/refill' }),
   decideApproval: ({ approvalId }) => ({
     url: `/api/approvals/${approvalId}/decision`,
@@ -63,4 +63,17 @@ export const MINIMAL_REQUESTS: Readonly<Record<string, (ctx: MatrixContext) => M
   updateUser: () => ({ url: `/api/users/${encodeURIComponent(PERSONAS.john.sub)}`, body: { phone: '555' } }),
   deleteAppointment: () => ({ url: '/api/appointments/apt-010' }),
   deleteUser: () => ({ url: `/api/users/${encodeURIComponent('auth0|sentinel-patient-000003')}` }),
+  createEmergencyAccess: () => ({
+    url: '/api/patients/P-000001/emergency-access',
+    body: { reason: 'Unconscious in the emergency room' },
+  }),
+  listEmergencyAccess: () => ({ url: '/api/emergency-access' }),
+};
+
+/**
+ * Routes a role passes by permission but is refused by a rule about the role itself, with the rule's 403:
+ * break-the-glass is for doctors only (issue 15), and the administrator holds the clinical permissions (§6).
+ */
+export const REFUSED_BY_ROLE: Readonly<Record<string, readonly string[]>> = {
+  createEmergencyAccess: ['admin'],
 };

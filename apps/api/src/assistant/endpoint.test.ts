@@ -195,11 +195,20 @@ describe('an unreachable endpoint', () => {
 });
 
 describe('the real built-in demo model (apps/model)', () => {
+  // The key the stack generates at start: the model answers only callers that send it.
+  const key = 'test-model-key-0123456789abcdefghijklmnop';
+
   it('answers a patient and a doctor from the sources each may see, cited by title', async () => {
-    const model = await buildModelServer({ tokenDelayMs: 0 });
+    const model = await buildModelServer({ apiKey: key, tokenDelayMs: 0 });
     const modelOrigin = await model.listen({ port: 0, host: '127.0.0.1' });
     const api = await startTestServer({
-      model: { kind: 'endpoint', url: `${modelOrigin}/v1`, model: 'sentinel-demo', builtin: true },
+      model: {
+        kind: 'endpoint',
+        url: `${modelOrigin}/v1`,
+        model: 'sentinel-demo',
+        builtin: true,
+        token: key,
+      },
     });
     try {
       const question = 'What treatment options exist for hypertension and diabetes?';
@@ -211,6 +220,25 @@ describe('the real built-in demo model (apps/model)', () => {
       expect(patient.endsWith(safetyNoteFor(question))).toBe(true);
     } finally {
       await api.close();
+      await model.close();
+    }
+  });
+
+  it('is probed with the key, and is unavailable to a server without it', async () => {
+    const model = await buildModelServer({ apiKey: key, tokenDelayMs: 0 });
+    const url = `${await model.listen({ port: 0, host: '127.0.0.1' })}/v1`;
+    const keyed = await startTestServer({
+      model: { kind: 'endpoint', url, model: 'sentinel-demo', builtin: true, token: key },
+    });
+    const keyless = await startTestServer({
+      model: { kind: 'endpoint', url, model: 'sentinel-demo', builtin: true },
+    });
+    try {
+      expect(await statusOf(keyed)).toMatchObject({ available: true });
+      expect(await statusOf(keyless)).toMatchObject({ available: false });
+    } finally {
+      await keyed.close();
+      await keyless.close();
       await model.close();
     }
   });

@@ -60,7 +60,7 @@ export type ChatModel = {
 
 type Target =
   | { readonly accessToken: string; readonly model: string; readonly provider: InferenceProviderOrPolicy }
-  | { readonly endpointUrl: string; readonly model: string };
+  | { readonly endpointUrl: string; readonly model: string; readonly accessToken?: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -193,9 +193,18 @@ export function createChatModel(settings: ModelSettings): ChatModel | undefined 
     });
     if (!valid.ok) return unusable(label, valid.error.message);
     if (!settings.model) return unusable(label, 'MODEL_NAME is required with MODEL_ENDPOINT_URL.');
-    target = { endpointUrl: settings.url, model: settings.model };
+    // The SDK sends `accessToken` to the endpoint as `Authorization: Bearer`, as OpenAI-compatible servers take a key.
+    target = {
+      endpointUrl: settings.url,
+      model: settings.model,
+      ...(settings.token ? { accessToken: settings.token } : {}),
+    };
+    const probeHeaders: Record<string, string> = settings.token
+      ? { authorization: `Bearer ${settings.token}` }
+      : {};
     check = async () => {
       const response = await globalThis.fetch(`${settings.url}/models`, {
+        headers: probeHeaders,
         signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
       });
       await response.body?.cancel();

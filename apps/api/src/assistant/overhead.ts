@@ -9,6 +9,7 @@
  * `measureChatOverhead()` is what `npm run bench` (tests/bench/src/chat.ts) reports; run directly
  * (`npm run bench:chat -w @sentinel/api`) it prints the table.
  */
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -66,9 +67,12 @@ export type OverheadFigures = {
   readonly overheadP95Ms: number;
 };
 
+/** The key of this run's demo model, sent by the API and by the direct calls alike (the fake takes any). */
+const MODEL_KEY = randomBytes(32).toString('base64url');
+
 async function measure(label: string, modelUrl: string): Promise<OverheadFigures> {
   const api = await startTestServer({
-    model: { kind: 'endpoint', url: modelUrl, model: 'sentinel-demo', builtin: true },
+    model: { kind: 'endpoint', url: modelUrl, model: 'sentinel-demo', builtin: true, token: MODEL_KEY },
     // The measurement sends more than 20 chats a minute.
     chatRateLimit: { requests: 1_000 },
   });
@@ -83,7 +87,7 @@ async function measure(label: string, modelUrl: string): Promise<OverheadFigures
         max_tokens: 300,
         messages: [{ role: 'user', content: QUESTION }],
       },
-      {},
+      { authorization: `Bearer ${MODEL_KEY}` },
       (text) => text.includes('"content":"') && !text.includes('"content":""'),
     );
   const proxied = () =>
@@ -122,7 +126,7 @@ async function measure(label: string, modelUrl: string): Promise<OverheadFigures
 export async function measureChatOverhead(): Promise<OverheadFigures[]> {
   const fake = await startFakeOpenAi();
   fake.setChat(streamPieces(ANSWER));
-  const demo = await buildModelServer({ tokenDelayMs: 0 });
+  const demo = await buildModelServer({ apiKey: MODEL_KEY, tokenDelayMs: 0 });
   const demoOrigin = await demo.listen({ port: 0, host: '127.0.0.1' });
   try {
     return [

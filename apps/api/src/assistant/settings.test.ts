@@ -35,6 +35,27 @@ describe('the model configuration', () => {
     });
   });
 
+  it('sends MODEL_API_KEY to the endpoint, as its own key or the one the stack gave the built-in model', () => {
+    expect(
+      modelSettingsFromEnv({
+        MODEL_ENDPOINT_URL: 'http://gpu:8000/v1',
+        MODEL_NAME: 'llama3',
+        MODEL_API_KEY: ' sk-abc ',
+      }),
+    ).toStrictEqual({
+      kind: 'endpoint',
+      url: 'http://gpu:8000/v1',
+      model: 'llama3',
+      builtin: false,
+      token: 'sk-abc',
+    });
+    expect(
+      modelSettingsFromEnv({ MODEL_ENDPOINT_URL: 'http://gpu:8000/v1', MODEL_API_KEY: ' ' }),
+    ).toMatchObject({
+      token: undefined,
+    });
+  });
+
   it('has no model when nothing is configured: the replies are the canned demo answers', () => {
     expect(modelSettingsFromEnv({})).toEqual({ kind: 'none' });
     expect(modelSettingsFromEnv({ HF_TOKEN: '  ', MODEL_ENDPOINT_URL: '' })).toEqual({ kind: 'none' });

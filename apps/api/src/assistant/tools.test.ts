@@ -38,19 +38,21 @@ describe('the records tool', () => {
     const asked: string[] = [];
     const local = createAuthorizer();
     const johns = `patient:${patientIdFor(PERSONAS.john.sub)}`;
+    // Each record is asked about as `record:<id>` (record confidentiality, issue 15); its patient is a tuple.
     const onlyP1002: Authorizer = {
       kind: 'local',
-      check: async (user, relation, object, tuples) => {
-        if (relation !== 'can_read_records') return local.check(user, relation, object, tuples);
+      check: async (user, relation, object, tuples = []) => {
+        if (relation !== 'can_read') return local.check(user, relation, object, tuples);
         asked.push(object);
-        return object === johns && (await local.check(user, relation, object, tuples));
+        const patient = tuples.find((t) => t.object === object && t.relation === 'patient')?.user;
+        return patient === johns && (await local.check(user, relation, object, tuples));
       },
     };
     server = await startTestServer({ authorizer: onlyP1002 });
     const tool = toolOf((await chatAs(server, 'alice', 'Show the patient records')).events);
     const all = await server.store.transaction((tx) => tx.list('records'));
     expect(asked).toHaveLength(all.length);
-    expect(asked.every((object) => object.startsWith('patient:'))).toBe(true);
+    expect(asked.every((object) => object.startsWith('record:'))).toBe(true);
     expect(tool?.records?.length).toBeGreaterThan(0);
     const kept = new Set(tool?.records?.map((r) => r.id));
     expect(all.filter((r) => kept.has(r.id)).map((r) => r.patientId)).toStrictEqual(
@@ -63,7 +65,7 @@ describe('the records tool', () => {
     const down: Authorizer = {
       kind: 'openfga',
       check: async (user, relation, object, tuples) => {
-        if (relation === 'can_read_records') throw new Error('connect ECONNREFUSED');
+        if (relation === 'can_read') throw new Error('connect ECONNREFUSED');
         return local.check(user, relation, object, tuples);
       },
     };

@@ -13,7 +13,7 @@ import {
   gateToolCall,
   gatedToolEvent,
   identityStatus,
-  recordReadCheck,
+  recordCheck,
   recordsToolEvent,
   toolDenialAudit,
   approvalToolEvent,
@@ -28,6 +28,7 @@ import type { Caller } from '../caller';
 import { authorize, type Authorizer } from '../fga';
 import { knowledgeViewerFor } from '../policies/knowledge';
 import { proposePrescription } from '../policies/approvals';
+import { careFacts } from '../policies/confidentiality';
 import type { StoreTx } from '../store/types';
 import { runCalendarTool, type CalendarToolDeps } from '../vault/tool';
 
@@ -77,7 +78,7 @@ export async function appendToolAudit(
 }
 
 /**
- * §6 The records tool: every record a patient could own (their own, narrowed by the database) or, for staff,
+ * §6 The records tool: every record a patient owns (their account's, narrowed by the database) or, for staff,
  * every record, kept only when the authorization model allows reading that patient's records. A failing
  * authorizer fails the tool closed with the §8 records failure text.
  */
@@ -89,16 +90,15 @@ export async function runRecordsTool(
   const { tx, caller } = ctx;
   const viewer = knowledgeViewerFor(caller);
   const patient = caller.user.role === 'patient';
-  const rows = await tx.list(
-    'records',
-    patient
-      ? { email: caller.user.email, name: caller.user.name, patientId: caller.user.patient_id }
-      : undefined,
-  );
+  const rows = await tx.list('records', patient ? { ownerId: caller.user.sub } : undefined);
+  // Record confidentiality (issue 15): each record's level and the caller's care relationship go with it.
+  const facts = await careFacts(tx, caller.user.sub, caller.knowledgeRole);
   let allowed: MedicalRecord[] | undefined;
   try {
     const decisions = await Promise.all(
-      rows.map((record) => authorize(deps.authorizer, recordReadCheck(caller.user.sub, viewer, record))),
+      rows.map((record) =>
+        authorize(deps.authorizer, recordCheck({ ...viewer, sub: caller.user.sub }, record, facts, ctx.now)),
+      ),
     );
     allowed = rows.filter((_, i) => decisions[i]);
   } catch {

@@ -26,7 +26,7 @@ import type { ApprovalRequest, AuditEvent } from '@sentinel/domain/contract';
 import type { Caller } from '../caller';
 import type { AuditDetail, RouteImpls } from '../routes';
 import type { StoreTx } from '../store/types';
-import { notFound, ownerOf } from './clinical';
+import { notFound, ownerOf, withOwner } from './clinical';
 
 /** Who proposes: the signed-in clinician, and the §6 role the audit trail records. */
 export type Proposer = Pick<Caller, 'knowledgeRole'> & { readonly user: ApprovalActor };
@@ -124,14 +124,16 @@ export const approvalRoutes = {
       audit({ reason: 'denied; nothing prescribed' });
       return ok(outcome.value.request);
     }
-    const { request, prescription } = outcome.value.approve(await tx.nextId('rx'));
+    const approved = outcome.value.approve(await tx.nextId('rx'));
+    const { request } = approved;
+    const prescription = await withOwner(tx, approved.prescription);
     await tx.insert('prescriptions', prescription);
     await tx.replaceApproval(request);
     await appendRow(tx, caller, now, {
       action: 'create',
       resourceType: 'prescription',
       resourceId: prescription.id,
-      patientId: await ownerOf(tx, prescription),
+      patientId: ownerOf(prescription),
       reason: `approved request ${request.id}`,
     });
     audit({ reason: `approved; wrote prescription ${prescription.id}` });

@@ -14,26 +14,48 @@ import {
   ownerPatientIdOf,
   redactForViewer,
   refill,
+  resolveItemOwner,
   setAppointmentStatus,
   visibleTo,
   type CurrentUser,
+  type ItemOwner,
   type MedicalRecord,
+  type Prescription,
   type Result,
 } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import type { AuditDetail, RouteImpls } from '../routes';
+import { checkLevelChange, checkRecordRead, readableRecords, updateAuditReason } from './confidentiality';
 import type { Collection, EntityOf, StoreTx } from '../store/types';
 
 /** The 404 of an item the caller may not see or that does not exist: one answer for both. */
 export const notFound = () => fail('not_found', DEFAULT_ERROR_MESSAGES.not_found);
 
-type Owned = { patientEmail: string; patientId?: string };
+/** The patient an item belongs to, for the audit trail: the patient id of its owner account (§6). */
+export function ownerOf(item: { readonly ownerId?: string | undefined }): string | null {
+  return ownerPatientIdOf(item);
+}
 
-/** The patient an item belongs to, for the audit trail: by its id, else by the patient account's e-mail. */
-export async function ownerOf(tx: StoreTx, item: Owned): Promise<string | null> {
-  if (item.patientId) return item.patientId;
-  const account = item.patientEmail ? await tx.findUserByEmail(item.patientEmail) : undefined;
-  return ownerPatientIdOf(item, account ? [account] : []);
+/**
+ * §6 The owner of a new item: the active patient account with the body's e-mail, whose name and patient id the
+ * body may repeat but not contradict (`resolveItemOwner`; 400 otherwise).
+ */
+async function ownerFor(
+  tx: StoreTx,
+  body: { readonly patientEmail: string; readonly patientName?: string; readonly patientId?: string },
+): Promise<Result<ItemOwner>> {
+  const account = body.patientEmail.trim() ? await tx.findUserByEmail(body.patientEmail) : undefined;
+  return resolveItemOwner(body, account);
+}
+
+/**
+ * A prescription written on an approval (the assistant's proposal) gets its owner as any new one does: the
+ * patient account with its e-mail; a proposal for nobody the directory knows stays without owner (staff only).
+ */
+export async function withOwner(tx: StoreTx, prescription: Prescription): Promise<Prescription> {
+  const owner = await ownerFor(tx, { patientEmail: prescription.patientEmail });
+  if (!owner.ok) return prescription;
+  return { ...prescription, ownerId: owner.value.ownerId, patientId: owner.value.patientId };
 }
 
 /** §6 The item with this id, if the viewer may see it. The audit row tells the two refusals apart. */
@@ -49,7 +71,7 @@ async function findVisible<C extends Collection>(
     audit({ reason: 'no item with this id' });
     return notFound();
   }
-  audit({ patientId: await ownerOf(tx, item) });
+  audit({ patientId: ownerOf(item) });
   if (visibleTo([item], viewer).length === 0) {
     audit({ reason: 'not the viewer’s own item (§6 ownership)' });
     return notFound();
@@ -58,8 +80,8 @@ async function findVisible<C extends Collection>(
 }
 
 /**
- * §6 What a viewer receives of a list. For a patient the database narrows the rows to their e-mail, name or
- * patient id, and the domain's `visibleTo` decides on what comes back.
+ * §6 What a viewer receives of a list. For a patient the database narrows the rows to those their account
+ * owns, and the domain's `visibleTo` decides on what comes back.
  */
 async function listFor<C extends Collection>(
   tx: StoreTx,
@@ -68,10 +90,7 @@ async function listFor<C extends Collection>(
   audit: (detail: AuditDetail) => void,
 ) {
   const patient = viewer.role === 'patient';
-  const rows = await tx.list(
-    collection,
-    patient ? { email: viewer.email, name: viewer.name, patientId: viewer.patient_id } : undefined,
-  );
+  const rows = await tx.list(collection, patient ? { ownerId: viewer.sub } : undefined);
   const visible = visibleTo(rows, viewer).map((item) => redactForViewer(item, viewer));
   audit({
     reason: patient ? `own items only: ${visible.length}` : `all items: ${visible.length}`,
@@ -88,13 +107,16 @@ export const clinicalRoutes = {
   listAppointments: ({ tx, caller, audit }) => listFor(tx, 'appointments', caller.user, audit),
 
   createAppointment: async ({ tx, caller, body, audit }) => {
-    const created = createAppointment(body, {
-      id: await tx.nextId('apt'),
-      permissions: caller.user.permissions,
-    });
+    const owner = await ownerFor(tx, body);
+    if (!owner.ok) return owner;
+    const { ownerId, patientEmail, patientName } = owner.value;
+    const created = createAppointment(
+      { ...body, ownerId, patientEmail, patientName },
+      { id: await tx.nextId('apt'), permissions: caller.user.permissions },
+    );
     if (!created.ok) return created;
     await tx.insert('appointments', created.value);
-    audit({ resourceId: created.value.id, patientId: await ownerOf(tx, created.value) });
+    audit({ resourceId: created.value.id, patientId: ownerOf(created.value) });
     return ok(created.value);
   },
 
@@ -117,56 +139,70 @@ export const clinicalRoutes = {
     return ok(undefined);
   },
 
-  listRecords: ({ tx, caller, audit }) => listFor(tx, 'records', caller.user, audit),
+  listRecords: async ({ tx, caller, now, audit }) => {
+    const listed = await listFor(tx, 'records', caller.user, audit);
+    // Record confidentiality (issue 15): records above the caller's care relationship are left out, uncounted.
+    const items = await readableRecords(tx, caller, listed.value.items, now);
+    if (items.length < listed.value.items.length) audit({ reason: `readable items: ${items.length}` });
+    return ok({ items });
+  },
 
   createRecord: async ({ tx, caller, body, audit }) => {
+    const owner = await ownerFor(tx, body);
+    if (!owner.ok) return owner;
     const { vitals, ...fields } = body;
     const record: MedicalRecord = {
       id: await tx.nextId('rec'),
       ...fields,
-      // A record for a known patient carries their patient id, so ownership by id (§6) holds too.
-      patientId:
-        (await ownerOf(tx, { patientEmail: fields.patientEmail, patientId: fields.patientId })) ?? '',
+      ...owner.value,
       doctor: caller.user.name,
       status: 'active',
       ...(vitals ? { vitals } : {}),
     };
     await tx.insert('records', record);
-    audit({ resourceId: record.id, patientId: record.patientId || null });
+    audit({ resourceId: record.id, patientId: ownerOf(record) });
     return ok(redactForViewer(record, caller.user));
   },
 
-  getRecord: async ({ tx, caller, params, audit }) => {
+  getRecord: async ({ tx, caller, params, now, audit }) => {
     const found = await findVisible(tx, 'records', params.id, caller.user, audit);
     if (!found.ok) return found;
     const open = canOpenRecord(found.value, caller.user);
     if (!open.ok) {
-      audit({ reason: 'record opening refused: e-mail differs (§5 Record opening)' });
+      audit({ reason: 'record opening refused: not the viewer’s own record (§5 Record opening)' });
       return open;
     }
+    const level = await checkRecordRead(tx, caller, found.value, now, audit);
+    if (!level.ok) return level;
     return ok(redactForViewer(found.value, caller.user));
   },
 
-  updateRecord: async ({ tx, caller, params, body, audit }) => {
+  updateRecord: async ({ tx, caller, params, body, now, audit }) => {
     const found = await findVisible(tx, 'records', params.id, caller.user, audit);
     if (!found.ok) return found;
-    const changes = givenFields(body);
+    const readable = await checkRecordRead(tx, caller, found.value, now, audit);
+    if (!readable.ok) return readable;
+    const level = await checkLevelChange(tx, caller, found.value, body, now);
+    if (!level.ok) return level;
+    // The reason goes to the audit row, not into the record.
+    const changes = givenFields({ ...body, reason: undefined });
     const updated: MedicalRecord = { ...found.value, ...changes };
     await tx.replace('records', updated);
-    audit({ reason: `changed ${Object.keys(changes).sort().join(', ')}` });
+    audit({ reason: updateAuditReason(readable.value, Object.keys(changes), level.value) });
     return ok(redactForViewer(updated, caller.user));
   },
 
   listPrescriptions: ({ tx, caller, audit }) => listFor(tx, 'prescriptions', caller.user, audit),
 
   createPrescription: async ({ tx, caller, body, now, audit }) => {
-    const prescription = createPrescription(body, {
-      id: await tx.nextId('rx'),
-      now,
-      prescriber: caller.user.name,
-    });
+    const owner = await ownerFor(tx, body);
+    if (!owner.ok) return owner;
+    const prescription = createPrescription(
+      { ...body, ...owner.value },
+      { id: await tx.nextId('rx'), now, prescriber: caller.user.name },
+    );
     await tx.insert('prescriptions', prescription);
-    audit({ resourceId: prescription.id, patientId: await ownerOf(tx, prescription) });
+    audit({ resourceId: prescription.id, patientId: ownerOf(prescription) });
     return ok(redactForViewer(prescription, caller.user));
   },
 

@@ -6,7 +6,7 @@
 import { isDocumentAccessible, searchKnowledge, type KnowledgeDocument, type Role } from '@sentinel/domain';
 import { PERSONAS, PERSONA_KEYS, listItemOf, type PersonaKey } from '@sentinel/mocks/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewerOf } from '../assistant/test-support';
+import { chatAs, replyText, viewerOf } from '../assistant/test-support';
 import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
 
 const WORDS = ['diabetes', 'insulin', 'blood', 'pressure', 'kidney', 'diet', 'sleep'];
@@ -109,5 +109,45 @@ describe('knowledge search over 2,000 documents', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('what a patient is told about documents they may not read (issue 15, finding 7)', () => {
+  // The bundled knowledge: "biguanide" is written only in the text of the metformin document, which is not
+  // open to patients; "quokka" is written nowhere.
+  let bundled: TestServer;
+  beforeAll(async () => {
+    bundled = await startTestServer();
+  });
+  afterAll(async () => {
+    await bundled.close();
+  });
+
+  /** Everything Jane learns from asking `q`: the search answer, its audit row (hers to read) and the chat reply. */
+  async function ask(q: string) {
+    const found = await search(bundled, 'jane', q);
+    const rows = await bundled.store.transaction((tx) => tx.listAudit({ actorSub: PERSONAS.jane.sub }));
+    const chat = await chatAs(bundled, 'jane', q);
+    const meta = chat.events.find((event) => event.type === 'meta');
+    return {
+      found,
+      audited: rows.filter((row) => row.reason.startsWith('results:')).at(-1)?.reason,
+      chat: { status: chat.status, meta, reply: replyText(chat.events) },
+    };
+  }
+
+  it('answers words written only in a withheld text as it answers words written nowhere', async () => {
+    expect(await ask('biguanide biguanide biguanide biguanide')).toEqual(
+      await ask('quokka quokka quokka quokka'),
+    );
+    expect(await ask('biguanide with the when')).toEqual(await ask('quokka with the when'));
+    expect((await ask('biguanide with the when')).chat.meta).toMatchObject({ withheldCount: 0 });
+  });
+
+  it('still says a document was withheld when the question names its title', async () => {
+    const named = await ask('metformin prescribing');
+    expect(named.found.body.items).toEqual([]);
+    expect(named.audited).toBe('results: 0; withheld: 1');
+    expect(named.chat.meta).toMatchObject({ withheldCount: 1, knowledgeRefs: [] });
   });
 });

@@ -9,7 +9,7 @@ import {
   accessibleInIndex,
   computeAccessStats,
   computeAccessSummary,
-  findRelevant,
+  findRelevantEntries,
   knowledgeContextFor,
   knowledgeIndexCache,
   ok,
@@ -71,12 +71,12 @@ export function knowledgeRoutes(knowledge: () => KnowledgeBundle, authorizer: Au
     searchKnowledge: async ({ caller, query, audit }) => {
       const index = knowledgeIndexOf(knowledge().documents);
       // Relevance first, then the authorization model is asked about the relevant documents only.
-      const relevant = findRelevant(index, query.q);
+      const relevant = findRelevantEntries(index, query.q);
       if (!relevant.ok) return relevant;
       const found = pickResults(
         index,
         relevant.value,
-        await accessFor(authorizer, caller, index, relevant.value),
+        await accessFor(authorizer, caller, index, relevant.value.positions),
       );
       audit({ reason: `results: ${found.results.length}; withheld: ${found.withheld.length}` });
       return ok({ items: found.results.map(listItemOf) });

@@ -3,13 +3,16 @@
  * trail and the identity service status: the mock API's policy (packages/mocks users.ts) on the store.
  */
 import {
+  auditEntryForViewer,
   canDeleteUser,
   changeUserStatus,
   createManagedUser,
   fail,
+  guardAdminChange,
   identityStatus,
   ok,
   permissionsForRole,
+  staffActorsToName,
   type ManagedUser,
 } from '@sentinel/domain';
 import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/mocks/seed';
@@ -55,6 +58,10 @@ export const userRoutes = {
     if (body.department !== undefined) next = { ...next, department: body.department };
     if (body.specialization !== undefined) next = { ...next, specialization: body.specialization };
     if (body.phone !== undefined) next = { ...next, phone: body.phone };
+    // Issue 15, finding 8: no suspending or demoting yourself, and never the last active admin. Read in the
+    // request's transaction, so the count of admins is the one the change is written against.
+    const kept = guardAdminChange({ actor: caller.user, target, next, users: await tx.listUsers() });
+    if (!kept.ok) return kept;
     await tx.replaceUser(next);
     const changes = Object.keys(body).sort().join(', ');
     audit({ reason: `changed ${changes}; status ${target.status} -> ${next.status}` });
@@ -66,6 +73,13 @@ export const userRoutes = {
     if (!target) return notFound();
     const allowed = canDeleteUser(target, caller.user);
     if (!allowed.ok) return allowed;
+    const kept = guardAdminChange({
+      actor: caller.user,
+      target,
+      next: undefined,
+      users: await tx.listUsers(),
+    });
+    if (!kept.ok) return kept;
     await tx.removeUser(params.id);
     return ok(undefined);
   },
@@ -76,13 +90,22 @@ export const userRoutes = {
   // §4: the identity service is initialized once the API verifies its tokens.
   identityStatus: async ({ now }) => ok(identityStatus(true, now)),
 
-  /** Admins see every row; everyone else the rows of their own calls and of calls that touched their data. */
+  /**
+   * Admins see every row; everyone else the rows of their own calls and of calls that touched their data. A
+   * patient sees staff by name and other patients as 'another user' (the domain's `auditEntryForViewer`).
+   */
   listAudit: async ({ tx, caller, audit }) => {
     const all = caller.user.role === 'admin';
-    const items = await tx.listAudit(
+    const rows = await tx.listAudit(
       all ? { all: true } : { actorSub: caller.user.sub, patientId: caller.user.patient_id },
     );
-    audit({ reason: all ? `all rows: ${items.length}` : `own rows: ${items.length}` });
-    return ok({ items });
+    const viewer = { role: caller.knowledgeRole, sub: caller.user.sub };
+    const names = new Map<string, string>();
+    for (const sub of staffActorsToName(rows, viewer)) {
+      const account = await tx.getUser(sub);
+      if (account) names.set(sub, account.name);
+    }
+    audit({ reason: all ? `all rows: ${rows.length}` : `own rows: ${rows.length}` });
+    return ok({ items: rows.map((row) => auditEntryForViewer(row, viewer, (sub) => names.get(sub))) });
   },
 } satisfies Partial<RouteImpls>;

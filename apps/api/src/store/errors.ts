@@ -27,6 +27,20 @@ export class DuplicateIdError extends Error {
   }
 }
 
+/**
+ * `replace` of an item naming another owner than the stored one (§6: an item's owner is set when it is created
+ * and never changes). A bug in the caller, never an answer to a request: the transaction rolls back.
+ */
+export class OwnerChangeError extends Error {
+  override readonly name = 'OwnerChangeError';
+  constructor(
+    readonly table: string,
+    readonly id: string,
+  ) {
+    super(`The owner of ${table} item ${id} cannot change.`);
+  }
+}
+
 /** A transaction was started after `close()`. */
 export class StoreClosedError extends Error {
   override readonly name = 'StoreClosedError';

@@ -19,7 +19,7 @@
  *   every later call fails too); driver errors otherwise.
  * - Entities are stored as JSON: properties whose value is `undefined` do not come back.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
@@ -35,7 +35,13 @@ import type { OpenStoreOptions, Store, StoreDialect, StoreTx } from './types';
 
 export type * from './types';
 export type { Database } from './schema';
-export { DuplicateEmailError, DuplicateIdError, StoreClosedError, isUniqueViolation } from './errors';
+export {
+  DuplicateEmailError,
+  DuplicateIdError,
+  OwnerChangeError,
+  StoreClosedError,
+  isUniqueViolation,
+} from './errors';
 export { DurabilityError } from './group-commit';
 export { AUDIT_APPEND_ONLY_MESSAGE } from './migrations';
 export { FIRST_GENERATED_ID } from './operations';
@@ -87,11 +93,34 @@ type Sqlite = {
   readonly checkpoints: Checkpointer | undefined;
 };
 
+/** Folder and file modes of the SQLite store: its owner only (the database holds ePHI). */
+const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
+/** Takes read, write and search rights from group and others when the path grants any (an older or copied folder). */
+function tighten(path: string, mode: number): void {
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, mode);
+}
+
+/**
+ * The data folder (0700) and the database file (0600), created before SQLite opens it: SQLite gives its -wal and
+ * -shm files the database file's permissions, so they are born 0600 too, whatever the process's umask. Files
+ * an older version left readable by others are tightened.
+ */
+function preparePrivateFiles(dataDir: string, file: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  tighten(dataDir, PRIVATE_DIR_MODE);
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) tighten(path, PRIVATE_FILE_MODE);
+  }
+}
+
 function sqliteDialect(dataDir: string): Sqlite {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
     file = join(dataDir, SQLITE_FILE);
+    preparePrivateFiles(dataDir, file);
   }
   const database = new SqliteDatabase(file);
   try {
@@ -200,6 +229,7 @@ async function seedIfEmpty(
     for (const collection of ENTITY_TABLES) {
       for (const item of seed[collection]) await tx.insert(collection, item);
     }
+    for (const assignment of seed.careTeam ?? []) await tx.insertCareTeamAssignment(assignment);
   });
 }
 

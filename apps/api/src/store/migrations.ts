@@ -4,6 +4,7 @@
  * append-only triggers) a migration asks which dialect it runs on. Never edit a released migration: add one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { patientIdFor } from '@sentinel/domain';
 import type { StoreDialect } from './types';
 import { ENTITY_TABLES } from './schema';
 import { FIRST_GENERATED_ID } from './operations';
@@ -126,6 +127,79 @@ function vaultConnections(): Migration {
   };
 }
 
+/**
+ * §6 One owner per patient item (issue 15, finding 2): `owner_id` is the account id of the patient an item
+ * belongs to, the only thing a patient's lists and reads match on. Existing rows get the patient account whose
+ * e-mail they carry (any status: a suspended patient still owns their data), and their patient id becomes that
+ * account's; a row whose e-mail is no patient account's gets no owner and is seen by staff only. Rows are
+ * rewritten one by one in JavaScript, so both dialects read the same JSON the same way.
+ */
+function itemOwners(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const users = await sql<{ id: string; email_norm: string; data: string }>`
+        SELECT id, email_norm, data FROM users`.execute(db);
+      const patients = new Map<string, string>();
+      for (const user of users.rows) {
+        if ((JSON.parse(user.data) as { role?: unknown }).role === 'patient')
+          patients.set(user.email_norm, user.id);
+      }
+      for (const table of ENTITY_TABLES) {
+        await db.schema.alterTable(table).addColumn('owner_id', 'text').execute();
+        await db.schema.createIndex(`${table}_owner_id`).on(table).column('owner_id').execute();
+        const rows = await sql<{ id: string; patient_email_norm: string; data: string }>`
+          SELECT id, patient_email_norm, data FROM ${sql.table(table)}`.execute(db);
+        for (const row of rows.rows) {
+          const owner = patients.get(row.patient_email_norm);
+          if (!owner) continue;
+          const item = JSON.parse(row.data) as Record<string, unknown>;
+          const patientId = table === 'appointments' ? undefined : patientIdFor(owner);
+          const data = JSON.stringify({ ...item, ...(patientId ? { patientId } : {}), ownerId: owner });
+          await sql`UPDATE ${sql.table(table)}
+            SET owner_id = ${owner}, data = ${data}, patient_id_norm = ${(patientId ?? '').toLowerCase()}
+            WHERE id = ${row.id}`.execute(db);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Record confidentiality (issue 15, finding 3): the care-team assignments (one row per patient and doctor) and
+ * the break-the-glass grants (each a row with its 60-minute window). A store migrated here has no assignments
+ * until some are written (a new store is seeded with them): until then only a record's author, and the doctors
+ * of the patient's appointments for sensitive records, read above normal, which fails closed.
+ */
+function confidentiality(dialect: StoreDialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('care_team')
+        .addColumn('patient_id', 'text', (c) => c.notNull())
+        .addColumn('clinician_sub', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('care_team_pk', ['patient_id', 'clinician_sub'])
+        .execute();
+      await db.schema
+        .createTable('emergency_access')
+        .addColumn('seq', dialect === 'sqlite' ? 'integer' : 'bigint', (c) =>
+          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedAlwaysAsIdentity(),
+        )
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('patient_id', 'text', (c) => c.notNull())
+        .addColumn('clinician_sub', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('granted_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('emergency_access_clinician_sub')
+        .on('emergency_access')
+        .column('clinician_sub')
+        .execute();
+    },
+  };
+}
+
 /** Every migration, by name (applied in name order). */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   return {
@@ -134,6 +208,8 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
       '0002_audit_id_sequence': auditIdSequence(dialect),
       '0003_approvals': approvals(dialect),
       '0004_vault_connections': vaultConnections(),
+      '0005_item_owners': itemOwners(),
+      '0006_confidentiality': confidentiality(dialect),
     }),
   };
 }

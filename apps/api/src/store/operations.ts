@@ -5,17 +5,23 @@
 import { sql } from 'kysely';
 import type { ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
-import { DuplicateEmailError, DuplicateIdError, isUniqueViolation } from './errors';
+import { DuplicateEmailError, DuplicateIdError, OwnerChangeError, isUniqueViolation } from './errors';
+import { confidentialityOperations } from './confidentiality';
 import { arg, madeOnce, prepare, type Prepared, type Runner } from './queries';
 import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
 export const FIRST_GENERATED_ID = 1001;
 
-/** How ownership is compared (§6, `isOwnItem`): trimmed and case-insensitive. */
+/** How the patient columns are compared: trimmed and case-insensitive. */
 export const normalize = (value: string | undefined): string => (value ?? '').trim().toLowerCase();
 
-type Owned = { readonly id: string; readonly patientEmail: string; readonly patientName: string };
+type Owned = {
+  readonly id: string;
+  readonly patientEmail: string;
+  readonly patientName: string;
+  readonly ownerId?: string | undefined;
+};
 
 /** The values of an entity row, in the order of the insert and replace queries' stand-ins. */
 function entityArgs(item: Owned): unknown[] {
@@ -26,6 +32,7 @@ function entityArgs(item: Owned): unknown[] {
     // Appointments carry no patient id; records and prescriptions do.
     normalize((item as { patientId?: string }).patientId),
     JSON.stringify(item),
+    item.ownerId ?? null,
   ];
 }
 
@@ -72,8 +79,6 @@ function auditEventOf(row: {
  */
 export const SEQUENCE_PREFIXES: Readonly<Record<string, string>> = { aud: 'audit_ids' };
 
-const OWNER_COLUMNS = ['patient_email_norm', 'patient_name_norm', 'patient_id_norm'] as const;
-
 /** An audit row's columns but its id, from the call's values 1 to 9. */
 const AUDIT_VALUES = {
   timestamp: arg(1),
@@ -105,18 +110,9 @@ const Q = {
   listAll: madeOnce((c: Collection) =>
     prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq')),
   ),
-  /** Items of one patient, by the owner columns whose value is not empty (bit i of the key: column i). */
+  /** §6 Items of one patient: those their account owns. */
   listOwned: madeOnce((c: Collection) =>
-    madeOnce((mask: number) => {
-      const columns = OWNER_COLUMNS.filter((_, i) => mask & (1 << i));
-      return prepare((db) =>
-        db
-          .selectFrom(table(c))
-          .select('data')
-          .where((eb) => eb.or(columns.map((column, i) => eb(column, '=', arg(i)))))
-          .orderBy('seq'),
-      );
-    }),
+    prepare((db) => db.selectFrom(table(c)).select('data').where('owner_id', '=', arg(0)).orderBy('seq')),
   ),
   get: madeOnce((c: Collection) =>
     prepare((db) => db.selectFrom(table(c)).select('data').where('id', '=', arg(0))),
@@ -131,6 +127,7 @@ const Q = {
           patient_name_norm: arg(2),
           patient_id_norm: arg(3),
           data: arg(4),
+          owner_id: arg(5),
         })
         .onConflict((oc) => oc.doNothing())
         .returning('id'),
@@ -141,7 +138,9 @@ const Q = {
       db
         .updateTable(table(c))
         .set({ patient_email_norm: arg(1), patient_name_norm: arg(2), patient_id_norm: arg(3), data: arg(4) })
-        .where('id', '=', arg(0)),
+        .where('id', '=', arg(0))
+        // The owner is not set here but must be the row's: a replace naming another owner changes nothing.
+        .where('owner_id', 'is not distinct from', arg(5)),
     ),
   ),
   remove: madeOnce((c: Collection) => prepare((db) => db.deleteFrom(table(c)).where('id', '=', arg(0)))),
@@ -246,14 +245,9 @@ export function operations(run: Runner): StoreTx {
   return {
     async list<C extends Collection>(collection: C, scope?: PatientScope) {
       if (!scope) return (await run.rows(Q.listAll(collection), [])).map((row) => parse<EntityOf[C]>(row));
-      const values = [normalize(scope.email), normalize(scope.name), normalize(scope.patientId)];
-      // Empty values match nothing: an item without an e-mail is nobody's by e-mail.
-      const mask = values.reduce((bits, value, i) => (value === '' ? bits : bits | (1 << i)), 0);
-      if (mask === 0) return [];
-      const rows = await run.rows(
-        Q.listOwned(collection)(mask),
-        values.filter((value) => value !== ''),
-      );
+      // An empty owner is nobody: items without owner are never a patient's.
+      if (scope.ownerId === '') return [];
+      const rows = await run.rows(Q.listOwned(collection), [scope.ownerId]);
       return rows.map((row) => parse<EntityOf[C]>(row));
     },
 
@@ -270,7 +264,9 @@ export function operations(run: Runner): StoreTx {
     },
 
     async replace(collection, item) {
-      return (await run.changes(Q.replace(collection), entityArgs(item))) > 0;
+      if ((await run.changes(Q.replace(collection), entityArgs(item))) > 0) return true;
+      if (await first(Q.get(collection), [item.id])) throw new OwnerChangeError(collection, item.id);
+      return false;
     },
 
     async remove(collection, id) {
@@ -318,6 +314,8 @@ export function operations(run: Runner): StoreTx {
     },
 
     nextId,
+
+    ...confidentialityOperations(run),
 
     async listApprovals(approverSub) {
       return (await run.rows(Q.listApprovals, [approverSub])).map((row) => parse<ApprovalRequest>(row));

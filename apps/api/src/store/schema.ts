@@ -12,10 +12,18 @@ export interface EntityTable {
    */
   seq: Generated<number>;
   id: string;
-  /** Trimmed, lowercased patient e-mail, name and id of the item; '' when the item has none. */
+  /**
+   * Trimmed, lowercased patient e-mail, name and id of the item; '' when the item has none. Kept for staff
+   * queries; they decide no ownership (see `owner_id`).
+   */
   patient_email_norm: string;
   patient_name_norm: string;
   patient_id_norm: string;
+  /**
+   * §6 The account id of the patient the item belongs to (its `ownerId`), set on insert and never changed;
+   * null for an item of no patient account (staff only). Patients' lists match on this column alone.
+   */
+  owner_id: string | null;
   /** The entity as JSON. */
   data: string;
 }
@@ -69,6 +77,26 @@ export interface VaultConnectionTable {
   connected_at: string;
 }
 
+/** Record confidentiality (issue 15): a doctor assigned to a patient's care team; one row per pair. */
+export interface CareTeamTable {
+  /** The patient id ('P-...') of the patient. */
+  patient_id: string;
+  /** The doctor's account id (token subject). */
+  clinician_sub: string;
+}
+
+/** Break-the-glass grants (issue 15), never changed once written; live from granted_at until expires_at. */
+export interface EmergencyAccessTable {
+  seq: Generated<number>;
+  id: string;
+  patient_id: string;
+  clinician_sub: string;
+  reason: string;
+  /** ISO 8601 in UTC, from the request's clock. */
+  granted_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   appointments: EntityTable;
   records: EntityTable;
@@ -78,6 +106,8 @@ export interface Database {
   audit: AuditTable;
   vault_connections: VaultConnectionTable;
   approvals: ApprovalTable;
+  care_team: CareTeamTable;
+  emergency_access: EmergencyAccessTable;
 }
 
 export const ENTITY_TABLES = ['appointments', 'records', 'prescriptions'] as const;

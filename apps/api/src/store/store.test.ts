@@ -5,8 +5,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { isOwnItem, type Appointment, type ManagedUser, type MedicalRecord } from '@sentinel/domain';
+import {
+  isOwnItem,
+  patientIdFor,
+  type Appointment,
+  type ManagedUser,
+  type MedicalRecord,
+} from '@sentinel/domain';
 import type { AuditEvent } from '@sentinel/domain/contract';
 import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
 import {
@@ -14,6 +21,7 @@ import {
   DuplicateEmailError,
   DuplicateIdError,
   FIRST_GENERATED_ID,
+  OwnerChangeError,
   SQLITE_FILE,
   StoreClosedError,
   openStore,
@@ -21,6 +29,7 @@ import {
   type Store,
   type StoreDialect,
 } from './index';
+import { migrationProvider } from './migrations';
 
 /** Raw SQL on the store's database through a connection of its own, beside the store. */
 type Raw = { query(text: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
@@ -118,7 +127,9 @@ async function postgresHarness(): Promise<Harness> {
 }
 
 const jane = PERSONAS.jane;
-const janeScope = { email: jane.email, name: jane.name, patientId: jane.patientId };
+const janeScope = { ownerId: jane.sub };
+/** A second patient with Jane's name. */
+const OTHER_JANE_SUB = 'auth0|sentinel-patient-000101';
 
 function appointment(id: string, overrides: Partial<Appointment> = {}): Appointment {
   const base = seed(FIXED_NOW).appointments[0];
@@ -149,6 +160,22 @@ function auditRow(id: string, overrides: Partial<AuditEvent> = {}): AuditEvent {
 }
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
+/** Migrates the test's empty database up to the named migration only, as a store of that release left it. */
+async function migrateTo(env: Fresh, dialect: StoreDialect, name: string): Promise<void> {
+  const db = new Kysely<unknown>({
+    dialect:
+      dialect === 'sqlite'
+        ? new SqliteDialect({ database: new SqliteDatabase(join(env.options.dataDir, SQLITE_FILE)) })
+        : new PostgresDialect({ pool: new pg.Pool({ connectionString: env.options.databaseUrl }) }),
+  });
+  try {
+    const { error } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateTo(name);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  } finally {
+    await db.destroy();
+  }
+}
 
 describe.each(DIALECTS)('the %s store', (dialect) => {
   let harness: Harness;
@@ -249,42 +276,28 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
     });
   });
 
-  it("a patient's scope matches items by e-mail, name or patient id, trimmed and case-insensitive", async () => {
+  it("a patient's scope is the items their account owns, whatever e-mail, name or patient id they carry", async () => {
     const store = await env.open();
     const extra = [
-      record('rec-by-email', {
-        patientEmail: '  JANE.Doe@Example.COM ',
-        patientName: 'Someone Else',
-        patientId: '',
+      record('rec-her-email', {
+        ownerId: PERSONAS.john.sub,
+        patientEmail: jane.email,
+        patientId: 'P-000002',
       }),
-      record('rec-by-name', {
-        patientEmail: 'other@example.com',
-        patientName: ' jane DOE',
-        patientId: 'P-999999',
+      record('rec-her-name-and-id', {
+        ownerId: OTHER_JANE_SUB,
+        patientName: jane.name,
+        patientId: 'P-000001',
       }),
-      record('rec-by-id', {
-        patientEmail: 'other@example.com',
-        patientName: 'Other',
-        patientId: ' p-000001 ',
-      }),
-      record('rec-nobody', { patientEmail: '', patientName: '', patientId: '' }),
-      record('rec-other', { patientEmail: 'other@example.com', patientName: 'Other', patientId: 'P-999999' }),
+      record('rec-no-owner', { patientEmail: jane.email, patientName: jane.name, patientId: 'P-000001' }),
+      record('rec-owned', { ownerId: jane.sub, patientEmail: 'changed@example.com', patientName: 'Changed' }),
     ];
+    delete extra[2]!.ownerId;
     const listed = await store.transaction(async (tx) => {
       for (const item of extra) await tx.insert('records', item);
-      return {
-        all: await tx.list('records'),
-        jane: await tx.list('records', janeScope),
-        janeShouting: await tx.list('records', {
-          email: ` ${jane.email.toUpperCase()} `,
-          name: jane.name.toUpperCase(),
-          patientId: jane.patientId?.toLowerCase(),
-        }),
-      };
+      return { all: await tx.list('records'), jane: await tx.list('records', janeScope) };
     });
-    const janes = listed.all.filter((item) =>
-      isOwnItem(item, { email: jane.email, name: jane.name, patient_id: jane.patientId }),
-    );
+    const janes = listed.all.filter((item) => isOwnItem(item, { sub: jane.sub }));
     expect(ids(listed.jane)).toStrictEqual(ids(janes));
     expect(ids(listed.jane)).toStrictEqual([
       'rec-001',
@@ -293,36 +306,133 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
       'rec-004',
       'rec-005',
       'rec-006',
-      'rec-by-email',
-      'rec-by-name',
-      'rec-by-id',
+      'rec-owned',
     ]);
-    expect(listed.janeShouting).toStrictEqual(listed.jane);
   });
 
-  it('a scope never matches on empty values', async () => {
+  it('an empty owner matches nothing', async () => {
     const store = await env.open();
-    const nobody = record('rec-nobody', { patientEmail: '', patientName: '  ', patientId: '' });
-    const result = await store.transaction(async (tx) => {
+    const nobody = record('rec-nobody', { patientEmail: '', patientName: '', patientId: '' });
+    delete nobody.ownerId;
+    const listed = await store.transaction(async (tx) => {
       await tx.insert('records', nobody);
-      return {
-        emptyScope: await tx.list('records', { email: '', name: ' ', patientId: '' }),
-        // A user without a name or patient id matches only by e-mail.
-        emailOnly: await tx.list('records', { email: PERSONAS.john.email, name: '', patientId: undefined }),
-        appointmentsById: await tx.list('appointments', { email: '', name: '', patientId: jane.patientId }),
-      };
+      return tx.list('records', { ownerId: '' });
     });
-    expect(result.emptyScope).toStrictEqual([]);
-    expect(ids(result.emailOnly)).toStrictEqual([
-      'rec-007',
-      'rec-008',
-      'rec-009',
-      'rec-010',
-      'rec-011',
-      'rec-012',
-    ]);
-    // Appointments carry no patient id, so a patient id alone finds none of them.
-    expect(result.appointmentsById).toStrictEqual([]);
+    expect(listed).toStrictEqual([]);
+  });
+
+  it("an item's owner never changes: a replace naming another owner throws and changes nothing", async () => {
+    const store = await env.open();
+    await expect(
+      store.transaction((tx) =>
+        tx.replace('records', record('rec-001', { ownerId: OTHER_JANE_SUB, title: 'Moved' })),
+      ),
+    ).rejects.toBeInstanceOf(OwnerChangeError);
+    const unowned = record('rec-001', { title: 'Orphaned' });
+    delete unowned.ownerId;
+    await expect(store.transaction((tx) => tx.replace('records', unowned))).rejects.toBeInstanceOf(
+      OwnerChangeError,
+    );
+    await store.transaction(async (tx) => {
+      expect(await tx.get('records', 'rec-001')).toStrictEqual(seed(FIXED_NOW).records[0]);
+      expect(ids(await tx.list('records', { ownerId: OTHER_JANE_SUB }))).toStrictEqual([]);
+      expect(await tx.replace('records', record('rec-001', { title: 'Renamed' }))).toBe(true);
+      expect(await tx.replace('records', record('rec-none', {}))).toBe(false);
+    });
+  });
+
+  it('gives the rows of a store from before owners the patient account of their e-mail (migration 0005)', async () => {
+    // A database at the schema of migration 0004, with rows as they were written then: no owner column, patient
+    // ids typed by whoever created the item or made from the clock.
+    await migrateTo(env, dialect, '0004_vault_connections');
+    const raw = await env.raw();
+    try {
+      const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+      for (const user of seed(FIXED_NOW).users) {
+        const values = [user.id, user.email.trim().toLowerCase(), JSON.stringify(user)]
+          .map(quoted)
+          .join(', ');
+        await raw.query(`INSERT INTO users (id, email_norm, data) VALUES (${values})`);
+      }
+      const oldRow = async (
+        table: string,
+        item: { id: string; patientEmail: string; patientName: string; patientId?: string; ownerId?: string },
+      ) => {
+        const written = { ...item };
+        delete written.ownerId;
+        const norm = (value = '') => value.trim().toLowerCase();
+        const values = [
+          item.id,
+          norm(item.patientEmail),
+          norm(item.patientName),
+          norm(item.patientId),
+          JSON.stringify(written),
+        ]
+          .map(quoted)
+          .join(', ');
+        await raw.query(
+          `INSERT INTO ${table} (id, patient_email_norm, patient_name_norm, patient_id_norm, data) VALUES (${values})`,
+        );
+      };
+      // John's record carrying Jane's name and patient id: by e-mail it is John's.
+      await oldRow(
+        'records',
+        record('rec-old-john', {
+          patientEmail: ' John.Roe@example.com ',
+          patientName: jane.name,
+          patientId: 'P-000001',
+        }),
+      );
+      await oldRow(
+        'records',
+        record('rec-old-walk-in', {
+          patientEmail: 'walk.in@example.com',
+          patientName: 'Walk In',
+          patientId: 'P-123456',
+        }),
+      );
+      await oldRow(
+        'records',
+        record('rec-old-doctor', {
+          patientEmail: PERSONAS.alice.email,
+          patientName: jane.name,
+          patientId: '',
+        }),
+      );
+      await oldRow(
+        'appointments',
+        appointment('apt-old-jane', { patientEmail: jane.email, patientName: 'Someone' }),
+      );
+      const rx = seed(FIXED_NOW).prescriptions.find((p) => p.patientEmail === PERSONAS.john.email);
+      if (!rx) throw new Error('the seed has no prescription for John');
+      await oldRow('prescriptions', { ...rx, id: 'rx-old-john', patientId: 'P-668480' });
+    } finally {
+      await raw.close();
+    }
+
+    const migrated = await env.open();
+    await migrated.transaction(async (tx) => {
+      const johnsRecord = await tx.get('records', 'rec-old-john');
+      expect(johnsRecord).toMatchObject({
+        ownerId: PERSONAS.john.sub,
+        patientId: patientIdFor(PERSONAS.john.sub),
+        patientName: jane.name,
+      });
+      expect(await tx.get('records', 'rec-old-walk-in')).not.toHaveProperty('ownerId');
+      expect((await tx.get('records', 'rec-old-walk-in'))?.patientId).toBe('P-123456');
+      expect(await tx.get('records', 'rec-old-doctor')).not.toHaveProperty('ownerId');
+      expect((await tx.get('appointments', 'apt-old-jane'))?.ownerId).toBe(jane.sub);
+      expect(await tx.get('prescriptions', 'rx-old-john')).toMatchObject({
+        ownerId: PERSONAS.john.sub,
+        patientId: 'P-000002',
+      });
+
+      const janesRecords = ids(await tx.list('records', janeScope));
+      expect(janesRecords).not.toContain('rec-old-john');
+      expect(janesRecords).not.toContain('rec-old-doctor');
+      expect(ids(await tx.list('records', { ownerId: PERSONAS.john.sub }))).toContain('rec-old-john');
+      expect(ids(await tx.list('appointments', janeScope))).toContain('apt-old-jane');
+    });
   });
 
   it('counts ids per prefix from 1001, across transactions and reopening', async () => {

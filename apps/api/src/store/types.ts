@@ -4,7 +4,14 @@
  * call of a request runs inside one `transaction`, so the data change and its audit row commit together or not
  * at all (HIPAA 164.312(b)).
  */
-import type { Appointment, ManagedUser, MedicalRecord, Prescription } from '@sentinel/domain';
+import type {
+  Appointment,
+  CareTeamAssignment,
+  EmergencyGrant,
+  ManagedUser,
+  MedicalRecord,
+  Prescription,
+} from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
 
 /** A user's consent to the token vault's calendar: the scopes granted and when (vault_connections). */
@@ -25,14 +32,10 @@ export type EntityOf = {
 };
 
 /**
- * Who a patient-scoped list is for: items match when the patient e-mail, the patient name or the patient id
- * equals the given one, trimmed and case-insensitive (§6, `isOwnItem`). Empty values match nothing.
+ * Who a patient-scoped list is for (§6, `isOwnItem`): the items the patient's account owns, by its id (the
+ * token subject). An empty id matches nothing.
  */
-export type PatientScope = {
-  readonly email: string;
-  readonly name: string;
-  readonly patientId?: string | undefined;
-};
+export type PatientScope = { readonly ownerId: string };
 
 /** Which audit rows a reader gets: all of them (admins), or those of their calls and of their data. */
 export type AuditScope =
@@ -49,7 +52,10 @@ export interface StoreTx {
   get<C extends Collection>(collection: C, id: string): Promise<EntityOf[C] | undefined>;
   /** Adds an item at the end; fails if the id exists. */
   insert<C extends Collection>(collection: C, item: EntityOf[C]): Promise<void>;
-  /** Replaces the item with the same id, keeping its place in the list; false when there is none. */
+  /**
+   * Replaces the item with the same id, keeping its place in the list; false when there is none. The owner
+   * never changes: an item naming another owner than the stored one throws `OwnerChangeError`.
+   */
   replace<C extends Collection>(collection: C, item: EntityOf[C]): Promise<boolean>;
   /** Removes the item; false when there is none. */
   remove(collection: Collection, id: string): Promise<boolean>;
@@ -90,6 +96,15 @@ export interface StoreTx {
    * database).
    */
   appendAudit(row: NewAuditRow): Promise<void>;
+
+  /** Record confidentiality (issue 15): every care-team assignment. */
+  listCareTeam(): Promise<CareTeamAssignment[]>;
+  /** Adds an assignment; an existing one stays as it is. */
+  insertCareTeamAssignment(assignment: CareTeamAssignment): Promise<void>;
+  /** Break-the-glass grants, oldest first: all, or one doctor's. */
+  listEmergencyGrants(clinicianSub?: string): Promise<EmergencyGrant[]>;
+  /** Adds a grant; fails if the id exists. */
+  insertEmergencyGrant(grant: EmergencyGrant): Promise<void>;
   /** Audit rows in the scope, oldest first. */
   listAudit(scope: AuditScope): Promise<AuditEvent[]>;
 }
@@ -120,5 +135,7 @@ export type OpenStoreOptions = {
     readonly records: readonly MedicalRecord[];
     readonly prescriptions: readonly Prescription[];
     readonly users: readonly ManagedUser[];
+    /** Record confidentiality (issue 15): the doctors assigned to each patient's care team. */
+    readonly careTeam?: readonly CareTeamAssignment[];
   };
 };

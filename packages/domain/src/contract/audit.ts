@@ -49,6 +49,18 @@ export const AuditEventSchema = z.strictObject({
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 /**
+ * A row as `GET /api/audit` answers it (HIPAA 164.528: a patient may learn who accessed their data). Staff and
+ * admins get the rows as stored. A patient gets them as `auditEntryForViewer` (auditView.ts) shows them: their own
+ * calls as stored; a staff member by role and `actorName` (the account's name), without the subject; another
+ * patient by role only, with `actorSub` null and no name: 'another user'.
+ */
+export const AuditEntrySchema = AuditEventSchema.extend({
+  actorSub: AuditEventSchema.shape.actorSub.nullable(),
+  actorName: z.string().min(1).max(200).optional(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/**
  * HIPAA 164.312(b), shared/ARCHITECTURE.md: who may read an audit row. Admins read every row; anyone else the
  * rows of their own calls and, for a patient, the rows of calls that touched their data ('Who viewed my
  * records').

@@ -15,6 +15,7 @@ import {
   RoleSchema,
   VitalsSchema,
 } from '../entities';
+import { ConfidentialityReasonSchema } from '../confidentiality';
 import { coerceRefillsAllowed } from '../prescriptions';
 
 const text = (max: number) => z.string().max(max);
@@ -78,7 +79,11 @@ export const RecordCreateSchema = z.strictObject({
 });
 export type RecordCreate = z.input<typeof RecordCreateSchema>;
 
-/** `PATCH /api/records/:id`: any of the editable fields; the patient a record belongs to cannot change. */
+/**
+ * `PATCH /api/records/:id`: any of the editable fields; the patient a record belongs to cannot change. `reason`
+ * (10 to 500 characters) goes with a change of `confidentialityLevel`: required to lower it, audited always
+ * (issue 15, `decideLevelChange`); on its own it changes nothing, so it does not count as a field to update.
+ */
 export const RecordUpdateSchema = z
   .strictObject({
     recordType: recordEditable.recordType.optional(),
@@ -87,8 +92,9 @@ export const RecordUpdateSchema = z
     date: recordEditable.date.optional(),
     confidentialityLevel: recordEditable.confidentialityLevel.optional(),
     vitals: recordEditable.vitals.optional(),
+    reason: ConfidentialityReasonSchema.optional(),
   })
-  .refine(notEmpty, NOTHING_TO_UPDATE);
+  .refine(({ reason: _reason, ...fields }) => notEmpty(fields), NOTHING_TO_UPDATE);
 export type RecordUpdate = z.input<typeof RecordUpdateSchema>;
 
 /**

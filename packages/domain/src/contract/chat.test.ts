@@ -6,6 +6,7 @@ import {
   MALFORMED_FRAME_MESSAGE,
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_CHAT_MESSAGES,
+  SESSION_ID_MESSAGE,
   encodeSseEvent,
   parseSseEvents,
   type ChatStreamEvent,
@@ -41,10 +42,32 @@ describe('ChatRequest', () => {
     ['a message over 4000 characters', { messages: [{ role: 'user', content: 'a'.repeat(4_001) }] }],
     ['an unknown key on a message', { messages: [{ ...question, id: 'm1' }] }],
     ['an unknown key on the request', { messages: [question], role: 'admin' }],
-    ['an overlong session id', { messages: [question], sessionId: 's'.repeat(101) }],
+    ['an overlong session id', { messages: [question], sessionId: 's'.repeat(65) }],
+    ['an empty session id', { messages: [question], sessionId: '' }],
+    [
+      'a session id with a line break (log forging)',
+      { messages: [question], sessionId: 'session-1\nforged' },
+    ],
+    ['a session id with spaces, dots or slashes', { messages: [question], sessionId: '../other session' }],
+    ['a session id with an underscore', { messages: [question], sessionId: 'session_1' }],
+    ['a session id beyond ASCII', { messages: [question], sessionId: 'séance-1' }],
+    ['a session id that is not text', { messages: [question], sessionId: 42 }],
     ['content that is not text', { messages: [{ role: 'user', content: 7 }] }],
   ])('refuses %s', (_label, body) => {
     expect(ChatRequestSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('accepts a session id of 1 to 64 letters, digits and hyphens (issue 15, finding 8)', () => {
+    for (const sessionId of ['a', 'S-1', '0f8c2e5a-93d4-4b7e-9a0c-2f61d3e4b5a6', 'x'.repeat(64)]) {
+      expect(ChatRequestSchema.safeParse({ messages: [question], sessionId }).success).toBe(true);
+    }
+  });
+
+  it('tells the client which session ids are accepted', () => {
+    const result = ChatRequestSchema.safeParse({ messages: [question], sessionId: 'a b' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(SESSION_ID_MESSAGE);
+    expect(SESSION_ID_MESSAGE).toMatch(/64/);
   });
 
   it('tells the client why a conversation ending with the assistant is refused', () => {

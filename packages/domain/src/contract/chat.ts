@@ -26,14 +26,22 @@ export const ChatTurnSchema = z.strictObject({
 });
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
-/** The chat request: 1 to 50 turns, the last one the user's question. */
+/**
+ * A chat session id: 1 to 64 ASCII letters, digits and hyphens (a UUID fits). It is stored as the audit row's
+ * resource and may reach logs, so nothing else (line breaks, spaces, path or markup characters) is accepted
+ * (issue 15, finding 8).
+ */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+export const SESSION_ID_MESSAGE = 'A session id is 1 to 64 letters, digits or hyphens.';
+
+/** The chat request: 1 to 50 turns, the last one the user's question, and the session it belongs to if any. */
 export const ChatRequestSchema = z.strictObject({
   messages: z
     .array(ChatTurnSchema)
     .min(1)
     .max(MAX_CHAT_MESSAGES)
     .refine((turns) => turns.at(-1)?.role === 'user', { message: 'The last message must be from the user.' }),
-  sessionId: z.string().min(1).max(100).optional(),
+  sessionId: z.string().regex(SESSION_ID_PATTERN, { message: SESSION_ID_MESSAGE }).optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 

@@ -18,6 +18,7 @@ describe('error codes and statuses', () => {
   it.each([
     ['invalid_input', 400],
     ['unauthorized', 401],
+    ['mfa_required', 401],
     ['forbidden', 403],
     ['not_found', 404],
     ['conflict', 409],

@@ -10,6 +10,8 @@ import { ROUTE_TEXTS } from '../texts';
 export const ERROR_CODES = {
   invalid_input: 400,
   unauthorized: 401,
+  /** Signed in, but without the second factor the caller's role needs (mfa.ts): sign in again with it. */
+  mfa_required: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -40,6 +42,7 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const DEFAULT_ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   invalid_input: 'The request is not valid.',
   unauthorized: 'Sign in to continue.',
+  mfa_required: 'Sign in again with your authentication code to continue.',
   forbidden: ROUTE_TEXTS.accessDeniedBody,
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state of the resource.',

@@ -16,7 +16,7 @@ import {
   RoleSchema,
 } from '../entities';
 import { EXCERPT_LENGTH } from '../constants';
-import { AuditEventSchema } from './audit';
+import { AuditEntrySchema } from './audit';
 import { VitalsInputSchema } from './bodies';
 
 /** `{ items: T[] }`, the shape of every list answer. */
@@ -99,6 +99,6 @@ export const MedicalRecordListResponseSchema = listOf(MedicalRecordResponseSchem
 export const PrescriptionListResponseSchema = listOf(PrescriptionResponseSchema);
 export const ManagedUserListResponseSchema = listOf(ManagedUserResponseSchema);
 export const KnowledgeSearchResponseSchema = listOf(KnowledgeListItemSchema);
-export const AuditListResponseSchema = listOf(AuditEventSchema);
+export const AuditListResponseSchema = listOf(AuditEntrySchema);
 /** `GET /api/identity/fga-samples`: the demo page's four sample queries, answered in order. */
 export const FgaSamplesResponseSchema = listOf(FgaSampleResultSchema);

@@ -154,6 +154,15 @@ const auditRow: AuditEvent = {
   reason: 'own record',
 };
 
+const emergencyGrant = {
+  id: 'eg-1001',
+  patientId: 'P-000001',
+  clinicianSub: 'auth0|doctor-ben',
+  reason: 'Unconscious in the emergency room',
+  grantedAt: '2026-11-02T10:00:00.000Z',
+  expiresAt: '2026-11-02T11:00:00.000Z',
+};
+
 type Example<N extends RouteName> = {
   params: RouteParams<N>;
   query: RouteQuery<N>;
@@ -344,6 +353,13 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
     response: { ...approval, status: 'approved', decidedAt: '2026-08-01T09:05:00Z', prescriptionId: 'rx-9' },
   },
   listAudit: { params: {}, query: {}, body: undefined, response: { items: [auditRow] } },
+  createEmergencyAccess: {
+    params: { id: 'P-000001' },
+    query: {},
+    body: { reason: 'Unconscious in the emergency room' },
+    response: emergencyGrant,
+  },
+  listEmergencyAccess: { params: {}, query: {}, body: undefined, response: { items: [emergencyGrant] } },
 };
 
 const def = (name: RouteName): RouteDefinition => ROUTES[name];
@@ -389,6 +405,8 @@ describe('the route table', () => {
         'GET /api/approvals',
         'GET /api/approvals/:id',
         'POST /api/approvals/:id/decision',
+        'POST /api/patients/:id/emergency-access',
+        'GET /api/emergency-access',
       ].sort(),
     );
   });
@@ -451,6 +469,8 @@ describe('permissions the server requires (§6)', () => {
     ['listApprovals', 'write:prescriptions'],
     ['getApproval', 'write:prescriptions'],
     ['decideApproval', 'write:prescriptions'],
+    ['createEmergencyAccess', 'read:patients'],
+    ['listEmergencyAccess', 'manage:users'],
   ] as const)('%s requires %s', (name, permission) => {
     expect(def(name).permission).toBe(permission);
   });
@@ -641,6 +661,6 @@ describe('type helpers', () => {
     expectTypeOf<ResponseBody<'deleteUser'>>().toEqualTypeOf<undefined>();
     expectTypeOf<ResponseBody<'chat'>>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf<RouteParams<'getRecord'>>().toEqualTypeOf<{ id: string }>();
-    expect(ROUTE_NAMES).toHaveLength(31);
+    expect(ROUTE_NAMES).toHaveLength(33);
   });
 });

@@ -5,6 +5,11 @@
  * handlers, the typed client and the server are all built from this table, so they cannot disagree.
  */
 import { z } from 'zod';
+import {
+  CONFIDENTIALITY_TEXTS,
+  EmergencyAccessRequestSchema,
+  EmergencyGrantSchema,
+} from '../confidentiality';
 import type { Permission } from '../entities';
 import { fail, ok, type Result } from '../result';
 import { PERMISSION_ALERTS, ROUTE_TEXTS, USER_MANAGEMENT_TEXTS } from '../texts';
@@ -38,6 +43,7 @@ import {
   NoContentSchema,
   PrescriptionListResponseSchema,
   PrescriptionResponseSchema,
+  listOf,
 } from './responses';
 import {
   ApprovalDecisionSchema,
@@ -527,6 +533,40 @@ export const ROUTES = {
     response: AuditListResponseSchema,
     responseType: 'json',
     permission: AUTHENTICATED,
+    deniedMessage: undefined,
+    audit: { action: 'list', resourceType: 'audit' },
+  },
+  /**
+   * Break-the-glass (issue 15): a doctor outside the patient's assigned care team reads their sensitive and
+   * restricted records for 60 minutes (`decideEmergencyAccess`). The id is the patient id ('P-...'). The audit
+   * row, marked `EMERGENCY_AUDIT_MARK`, names the patient, so they see it in 'Who viewed my records'.
+   */
+  createEmergencyAccess: {
+    name: 'createEmergencyAccess',
+    method: 'POST',
+    path: '/api/patients/:id/emergency-access',
+    params: IdParamsSchema,
+    query: NoQuerySchema,
+    body: EmergencyAccessRequestSchema,
+    status: 201,
+    response: EmergencyGrantSchema,
+    responseType: 'json',
+    permission: 'read:patients',
+    deniedMessage: CONFIDENTIALITY_TEXTS.emergencyDoctorsOnly,
+    audit: { action: 'create', resourceType: 'record' },
+  },
+  /** The administrators' alert list of break-the-glass grants, newest first (issue 15). */
+  listEmergencyAccess: {
+    name: 'listEmergencyAccess',
+    method: 'GET',
+    path: '/api/emergency-access',
+    params: NoParamsSchema,
+    query: NoQuerySchema,
+    body: undefined,
+    status: 200,
+    response: listOf(EmergencyGrantSchema),
+    responseType: 'json',
+    permission: 'manage:users',
     deniedMessage: undefined,
     audit: { action: 'list', resourceType: 'audit' },
   },

@@ -6,7 +6,10 @@
  */
 import type { FgaModel } from './types';
 
-/** §6 Knowledge documents and the data access matrix as one OpenFGA model (schema 1.1). */
+/**
+ * §6 Knowledge documents, the data access matrix and record confidentiality (issue 15) as one OpenFGA model
+ * (schema 1.1).
+ */
 export const SENTINEL_FGA_MODEL = {
   schema_version: '1.1',
   type_definitions: [
@@ -207,6 +210,61 @@ export const SENTINEL_FGA_MODEL = {
             tupleset: { relation: 'clinic' },
           },
         },
+        assigned_clinician: { this: {} },
+        appointment_clinician: { this: {} },
+        emergency_access: { this: {} },
+        clinic_doctor: {
+          tupleToUserset: { computedUserset: { relation: 'doctor' }, tupleset: { relation: 'clinic' } },
+        },
+        care_team: {
+          intersection: {
+            child: [
+              {
+                union: {
+                  child: [
+                    { computedUserset: { relation: 'assigned_clinician' } },
+                    { computedUserset: { relation: 'appointment_clinician' } },
+                  ],
+                },
+              },
+              { computedUserset: { relation: 'clinic_doctor' } },
+            ],
+          },
+        },
+        assigned_doctor: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'assigned_clinician' } },
+              { computedUserset: { relation: 'clinic_doctor' } },
+            ],
+          },
+        },
+        emergency_doctor: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'emergency_access' } },
+              { computedUserset: { relation: 'clinic_doctor' } },
+            ],
+          },
+        },
+        can_read_sensitive_records: {
+          union: {
+            child: [
+              { computedUserset: { relation: 'owner' } },
+              { computedUserset: { relation: 'care_team' } },
+              { computedUserset: { relation: 'emergency_doctor' } },
+            ],
+          },
+        },
+        can_read_restricted_records: {
+          union: {
+            child: [
+              { computedUserset: { relation: 'owner' } },
+              { computedUserset: { relation: 'assigned_doctor' } },
+              { computedUserset: { relation: 'emergency_doctor' } },
+            ],
+          },
+        },
       },
       metadata: {
         relations: {
@@ -220,6 +278,15 @@ export const SENTINEL_FGA_MODEL = {
           can_write_prescriptions: { directly_related_user_types: [] },
           can_read_lab_results: { directly_related_user_types: [] },
           can_write_lab_results: { directly_related_user_types: [] },
+          assigned_clinician: { directly_related_user_types: [{ type: 'user' }] },
+          appointment_clinician: { directly_related_user_types: [{ type: 'user' }] },
+          emergency_access: { directly_related_user_types: [{ type: 'user' }] },
+          clinic_doctor: { directly_related_user_types: [] },
+          care_team: { directly_related_user_types: [] },
+          assigned_doctor: { directly_related_user_types: [] },
+          emergency_doctor: { directly_related_user_types: [] },
+          can_read_sensitive_records: { directly_related_user_types: [] },
+          can_read_restricted_records: { directly_related_user_types: [] },
         },
       },
     },
@@ -311,6 +378,105 @@ export const SENTINEL_FGA_MODEL = {
           patient_binding_cleared: { directly_related_user_types: [] },
           notes_prescribing_authority: { directly_related_user_types: [{ type: 'user', wildcard: {} }] },
           can_view: { directly_related_user_types: [] },
+        },
+      },
+    },
+    {
+      type: 'record',
+      relations: {
+        patient: { this: {} },
+        author: { this: {} },
+        level_normal: { this: {} },
+        level_sensitive: { this: {} },
+        level_restricted: { this: {} },
+        doctor_author: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'author' } },
+              {
+                tupleToUserset: {
+                  computedUserset: { relation: 'clinic_doctor' },
+                  tupleset: { relation: 'patient' },
+                },
+              },
+            ],
+          },
+        },
+        normal_reader: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'level_normal' } },
+              {
+                tupleToUserset: {
+                  computedUserset: { relation: 'can_read_records' },
+                  tupleset: { relation: 'patient' },
+                },
+              },
+            ],
+          },
+        },
+        sensitive_reader: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'level_sensitive' } },
+              {
+                union: {
+                  child: [
+                    { computedUserset: { relation: 'doctor_author' } },
+                    {
+                      tupleToUserset: {
+                        computedUserset: { relation: 'can_read_sensitive_records' },
+                        tupleset: { relation: 'patient' },
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+        restricted_reader: {
+          intersection: {
+            child: [
+              { computedUserset: { relation: 'level_restricted' } },
+              {
+                union: {
+                  child: [
+                    { computedUserset: { relation: 'doctor_author' } },
+                    {
+                      tupleToUserset: {
+                        computedUserset: { relation: 'can_read_restricted_records' },
+                        tupleset: { relation: 'patient' },
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+        can_read: {
+          union: {
+            child: [
+              { computedUserset: { relation: 'normal_reader' } },
+              { computedUserset: { relation: 'sensitive_reader' } },
+              { computedUserset: { relation: 'restricted_reader' } },
+            ],
+          },
+        },
+      },
+      metadata: {
+        relations: {
+          patient: { directly_related_user_types: [{ type: 'patient' }] },
+          author: { directly_related_user_types: [{ type: 'user' }] },
+          level_normal: { directly_related_user_types: [{ type: 'user', wildcard: {} }] },
+          level_sensitive: { directly_related_user_types: [{ type: 'user', wildcard: {} }] },
+          level_restricted: { directly_related_user_types: [{ type: 'user', wildcard: {} }] },
+          doctor_author: { directly_related_user_types: [] },
+          normal_reader: { directly_related_user_types: [] },
+          sensitive_reader: { directly_related_user_types: [] },
+          restricted_reader: { directly_related_user_types: [] },
+          can_read: { directly_related_user_types: [] },
         },
       },
     },

@@ -4,7 +4,15 @@
  * the rules that combine them are in the model. Specification section 6.
  */
 import { toSpecializationSlug } from '../auth';
-import type { BuiltinKnowledgeItem, KnowledgeDocument } from '../entities';
+import {
+  appointmentClinicians,
+  isGrantLive,
+  recordAuthorOf,
+  recordPatientOf,
+  type CareFacts,
+  type ConfidentialityViewer,
+} from '../confidentiality';
+import type { BuiltinKnowledgeItem, KnowledgeDocument, MedicalRecord } from '../entities';
 import type { KnowledgeEntry, KnowledgeViewer } from '../knowledge';
 import type { DataKind } from '../roles';
 import type { FgaCheckRequest, FgaTuple } from './types';
@@ -168,5 +176,72 @@ export function patientDataCheck(
     relation: FGA_DATA_RELATIONS[kind][mode],
     object: fgaPatient(patientId),
     contextualTuples: uniqueTuples([...viewerTuples(subject, viewer), ...patientTuples(patientId)]),
+  };
+}
+
+/** The record object of a medical record. */
+export const fgaRecord = (recordId: string) => `record:${fgaId(recordId)}`;
+
+/** The patient object id of a record: its owner's patient id; a record without owner is its own patient. */
+export const recordPatientId = (record: Pick<MedicalRecord, 'id' | 'ownerId'>) =>
+  recordPatientOf(record) || `unlinked-${record.id}`;
+
+/**
+ * Record confidentiality (issue 15): the facts of one patient's care relationship, as `careRelationship` reads
+ * them: the assigned doctors, the doctors of the appointments that are not cancelled (resolved to one account
+ * each), and the emergency grants live at `now` (an expired grant is no tuple).
+ */
+export function careTeamTuples(patientId: string, facts: CareFacts, now: Date): FgaTuple[] {
+  const patient = fgaPatient(patientId);
+  return uniqueTuples([
+    ...patientTuples(patientId),
+    ...facts.assignments
+      .filter((a) => a.patientId === patientId)
+      .map((a) => tuple(fgaUser(a.clinicianSub), 'assigned_clinician', patient)),
+    ...appointmentClinicians(patientId, facts).map((sub) =>
+      tuple(fgaUser(sub), 'appointment_clinician', patient),
+    ),
+    ...facts.grants
+      .filter((g) => g.patientId === patientId && isGrantLive(g, now))
+      .map((g) => tuple(fgaUser(g.clinicianSub), 'emergency_access', patient)),
+  ]);
+}
+
+/** Record confidentiality: a record's facts: its patient and that patient's care team, its author, its level. */
+export function recordTuples(
+  record: Pick<MedicalRecord, 'id' | 'ownerId' | 'doctor' | 'confidentialityLevel'>,
+  facts: CareFacts,
+  now: Date,
+): FgaTuple[] {
+  const object = fgaRecord(record.id);
+  const patientId = recordPatientId(record);
+  const author = recordAuthorOf(record, facts.users);
+  return uniqueTuples([
+    tuple(fgaPatient(patientId), 'patient', object),
+    ...(author === undefined ? [] : [tuple(fgaUser(author), 'author', object)]),
+    tuple(FGA_ANY_USER, `level_${record.confidentialityLevel}`, object),
+    ...careTeamTuples(patientId, facts, now),
+  ]);
+}
+
+/**
+ * Record confidentiality: the check for "may this viewer read this record?" (the data access matrix for
+ * patient records, then its level), with the viewer's, the record's and the care relationship's facts as
+ * contextual tuples. The viewer's §6 role is the one of `viewer.role`.
+ */
+export function recordCheck(
+  viewer: ConfidentialityViewer & Pick<KnowledgeViewer, 'specializations' | 'patientId'>,
+  record: Pick<MedicalRecord, 'id' | 'ownerId' | 'doctor' | 'confidentialityLevel'>,
+  facts: CareFacts,
+  now: Date,
+): FgaCheckRequest {
+  return {
+    user: fgaUser(viewer.sub),
+    relation: 'can_read',
+    object: fgaRecord(record.id),
+    contextualTuples: uniqueTuples([
+      ...viewerTuples(viewer.sub, viewer),
+      ...recordTuples(record, facts, now),
+    ]),
   };
 }

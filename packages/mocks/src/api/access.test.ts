@@ -31,7 +31,7 @@ const EXAMPLES: { readonly [N in RouteName]: CallOptions } = {
     },
   },
   getRecord: { params: { id: 'rec-001' } },
-  updateRecord: { params: { id: 'rec-001' }, body: { confidentialityLevel: 'restricted' } },
+  updateRecord: { params: { id: 'rec-001' }, body: { title: 'Corrected title' } },
   listPrescriptions: {},
   createPrescription: {
     body: { patientEmail: 'jane.doe@example.com', medication: 'Metformin', refillsAllowed: 2 },
@@ -56,6 +56,11 @@ const EXAMPLES: { readonly [N in RouteName]: CallOptions } = {
   getApproval: { params: { id: 'apr-1001' } },
   decideApproval: { params: { id: 'apr-1001' }, body: { decision: 'deny' } },
   listAudit: {},
+  createEmergencyAccess: {
+    params: { id: 'P-000001' },
+    body: { reason: 'Unconscious in the emergency room' },
+  },
+  listEmergencyAccess: {},
 };
 
 /** Routes whose example names one of Jane's items. */
@@ -78,6 +83,12 @@ function expectedStatus(key: PersonaKey, name: RouteName): number {
   if (!canCallRoute(name, { permissions: DEFAULT_PERMISSIONS[persona.dashboardRole] })) return 403;
   if (JANE_ITEM.includes(name) && persona.dashboardRole === 'patient' && key !== 'jane') return 404;
   if (name === 'getKnowledgeItem' && persona.role === 'pharmacist') return 404;
+  // Record confidentiality (issue 15): rec-001 is Jane's sensitive record, by Dr. Smith; Dr. Carter is on her
+  // care team by an appointment; an administrator reads no sensitive record.
+  if (JANE_ITEM.includes(name) && name.endsWith('Record') && persona.role === 'admin') return 404;
+  // Break-the-glass is for doctors outside the assigned team: Dr. Smith is Jane's assigned doctor.
+  if (name === 'createEmergencyAccess' && persona.role !== 'doctor') return 403;
+  if (name === 'createEmergencyAccess' && key === 'alice') return 409;
   // Every test starts with a fresh store, where nobody has connected the calendar yet.
   if (name === 'listCalendarEvents') return 409;
   // Only the assistant files approval requests, and a fresh store holds none.

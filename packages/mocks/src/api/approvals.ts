@@ -26,7 +26,7 @@ import {
 import type { ApprovalRequest, ApprovalStatus, ProposedPrescription } from '@sentinel/domain/contract';
 import type { PersonaKey } from '../personas';
 import { authenticate, authorizationFor, type Caller } from './auth';
-import { notFound } from './clinical';
+import { notFound, withOwner } from './clinical';
 import type { AuditDetail, RouteImpls } from './route';
 import { appendAudit, type MockStore } from './store';
 
@@ -151,14 +151,16 @@ export const approvalRoutes = {
       audit({ reason: 'denied; nothing prescribed' });
       return ok(outcome.value.request);
     }
-    const { request, prescription } = outcome.value.approve(store.nextId('rx'));
+    const approved = outcome.value.approve(store.nextId('rx'));
+    const { request } = approved;
+    const prescription = withOwner(store.users, approved.prescription);
     store.prescriptions.push(prescription);
     replace(store, request);
     appendAudit(store, actorOf(caller), {
       action: 'create',
       resourceType: 'prescription',
       resourceId: prescription.id,
-      patientId: ownerPatientIdOf(prescription, store.users),
+      patientId: ownerPatientIdOf(prescription),
       outcome: 'allowed',
       reason: `approved request ${request.id}`,
     });

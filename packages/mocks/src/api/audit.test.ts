@@ -1,4 +1,4 @@
-import { AuditEventSchema, type AuditEvent } from '@sentinel/domain/contract';
+import { AuditEventSchema, type AuditEntry, type AuditEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
 import { PERSONAS, PERSONA_LIST } from '../personas';
@@ -27,11 +27,12 @@ describe('the audit trail (GET /api/audit)', () => {
   });
 
   it('a write records the new item’s id', async () => {
-    const created = await call('alice', 'createAppointment', { body: {} });
+    const created = await call('alice', 'createAppointment', { body: { patientEmail: PERSONAS.john.email } });
     expect(lastRow()).toMatchObject({
       action: 'create',
       resourceType: 'appointment',
       resourceId: (created.json as { id: string }).id,
+      patientId: PERSONAS.john.patientId,
       outcome: 'allowed',
     });
   });
@@ -96,13 +97,13 @@ describe('the audit trail (GET /api/audit)', () => {
     expect(rows()).toStrictEqual([]);
   });
 
-  it('a patient sees who opened their record, and another patient does not', async () => {
+  it('a patient sees who opened their record: staff by name, another patient as another user', async () => {
     await call('alice', 'getRecord', { params: { id: 'rec-001' } });
     await call('john', 'getRecord', { params: { id: 'rec-001' } });
-    const jane = (await call('jane', 'listAudit')).json as { items: AuditEvent[] };
-    expect(jane.items.map((r) => [r.actorSub, r.outcome])).toStrictEqual([
-      [PERSONAS.alice.sub, 'allowed'],
-      [PERSONAS.john.sub, 'denied'],
+    const jane = (await call('jane', 'listAudit')).json as { items: AuditEntry[] };
+    expect(jane.items.map((r) => [r.actorSub, r.actorName, r.actorRole, r.outcome])).toStrictEqual([
+      [null, PERSONAS.alice.name, 'doctor', 'allowed'],
+      [null, undefined, 'patient', 'denied'],
     ]);
     const john = (await call('john', 'listAudit')).json as { items: AuditEvent[] };
     expect(john.items.map((r) => r.actorSub)).toStrictEqual([PERSONAS.john.sub]);

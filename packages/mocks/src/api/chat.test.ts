@@ -1,5 +1,10 @@
 import { DISCLAIMER, SUGGESTED_ACTIONS, buildAiReply, detectActions } from '@sentinel/domain';
-import { SSE_CONTENT_TYPE, parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract';
+import {
+  SESSION_ID_MESSAGE,
+  SSE_CONTENT_TYPE,
+  parseSseEvents,
+  type ChatStreamEvent,
+} from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { bundledKnowledge } from '@sentinel/knowledge/bundled';
 import { demoReplyEvents, tokensOf } from './chat';
@@ -63,6 +68,21 @@ describe('the chat stream (§4 Chat, §7)', () => {
     expect(sam.knowledgeRefs.length).toBeGreaterThan(jane.knowledgeRefs.length);
   });
 
+  it('answers words only a withheld text holds as words written nowhere (issue 15, finding 7)', async () => {
+    // "biguanide" is written only in the metformin document's text, which patients may not read.
+    const told = async (question: string) => {
+      const { answer, events } = await ask('jane', question);
+      return { status: answer.status, meta: metaOf(events), text: textOf(events) };
+    };
+    expect(await told('biguanide biguanide biguanide biguanide')).toStrictEqual(
+      await told('quokka quokka quokka quokka'),
+    );
+    expect(await told('biguanide with the when')).toStrictEqual(await told('quokka with the when'));
+    expect((await told('biguanide with the when')).meta.withheldCount).toBe(0);
+    // Its title is no secret: naming it still says a source was withheld.
+    expect((await told('metformin prescribing')).meta).toMatchObject({ withheldCount: 1, knowledgeRefs: [] });
+  });
+
   it('detects the actions over the documents the caller may see (§5)', async () => {
     const message = 'Show me the metformin document';
     const alice = metaOf((await ask('alice', message)).events);
@@ -89,6 +109,32 @@ describe('the chat stream (§4 Chat, §7)', () => {
       body: { messages: [{ role: 'assistant', content: 'Hi' }] },
     });
     expect(assistantLast.status).toBe(400);
+  });
+
+  it('a session id other than 1 to 64 letters, digits and hyphens answers 400 and is not audited (issue 15, finding 8)', async () => {
+    const rowsBefore = ctx.api.store.audit.length;
+    for (const sessionId of [
+      '',
+      'x'.repeat(65),
+      'session-1\nforged',
+      '../other',
+      'a b',
+      'séance',
+      'session_1',
+    ]) {
+      const answer = await call('jane', 'chat', {
+        body: { messages: [{ role: 'user', content: 'Tips for better sleep?' }], sessionId },
+      });
+      expect(answer.status, JSON.stringify(sessionId)).toBe(400);
+      expect(answer.json).toMatchObject({
+        error: 'invalid_input',
+        message: expect.stringContaining(SESSION_ID_MESSAGE) as unknown,
+      });
+    }
+    expect(ctx.api.store.audit.slice(rowsBefore).some((row) => row.resourceId !== null)).toBe(false);
+    const accepted = await ask('jane', 'Tips for better sleep?', '0f8c2e5a-93d4-4b7e-9a0c-2f61d3e4b5a6');
+    expect(accepted.answer.status).toBe(200);
+    expect(ctx.api.store.audit.at(-1)?.resourceId).toBe('0f8c2e5a-93d4-4b7e-9a0c-2f61d3e4b5a6');
   });
 
   it('a very long question still gives a valid stream', async () => {

@@ -1,9 +1,4 @@
-import {
-  PERMISSION_ALERTS,
-  newPrescriptionDates,
-  patientIdFromTimestamp,
-  type Appointment,
-} from '@sentinel/domain';
+import { OWNERSHIP_TEXTS, newPrescriptionDates, patientIdFor, type Appointment } from '@sentinel/domain';
 import type { RouteName } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
@@ -65,15 +60,17 @@ describe('patients see only their own data (§6)', () => {
     expect(new Set(items.map((item) => item.patientName))).toStrictEqual(new Set(['Jane Doe', 'John Roe']));
   });
 
-  it('a patient may not open a record that carries their name under another e-mail (§5 Record opening)', async () => {
+  it('a record that carries a patient’s name, e-mail and patient id but another owner is not theirs: 404', async () => {
     const data = seed();
     const base = data.records[0];
     if (!base) throw new Error('seed has records');
-    data.records.push({ ...base, id: 'rec-namesake', patientEmail: 'jane.d@another.example' });
+    data.records.push({ ...base, id: 'rec-namesake', ownerId: 'auth0|sentinel-patient-000101' });
     ctx.restart({ seed: data });
     const answer = await call('jane', 'getRecord', { params: { id: 'rec-namesake' } });
-    expect(answer.status).toBe(403);
-    expect(answer.json).toStrictEqual({ error: 'forbidden', message: PERMISSION_ALERTS.ownRecordsOnly });
+    expect(answer.status).toBe(404);
+    expect(answer.json).toStrictEqual(NOT_FOUND);
+    const listed = await call('jane', 'listRecords');
+    expect(itemsOf(listed.json).map((r) => r.id)).not.toContain('rec-namesake');
   });
 });
 
@@ -99,8 +96,9 @@ describe('appointments (§4)', () => {
   });
 
   it('ids count up deterministically: the second appointment is apt-1002', async () => {
-    await call('alice', 'createAppointment', { body: {} });
-    const second = await call('alice', 'createAppointment', { body: {} });
+    const body = { patientEmail: PERSONAS.john.email };
+    await call('alice', 'createAppointment', { body });
+    const second = await call('alice', 'createAppointment', { body });
     expect((second.json as Appointment).id).toBe('apt-1002');
   });
 
@@ -138,7 +136,7 @@ describe('appointments (§4)', () => {
 });
 
 describe('medical records (§3)', () => {
-  it('a doctor creates a record: the doctor is the signed-in user, the patient id comes from the known patient', async () => {
+  it('a doctor creates a record: the doctor is the signed-in user, owner and patient id come from the patient account', async () => {
     const created = await call('ben', 'createRecord', {
       body: {
         recordType: 'lab-result',
@@ -158,6 +156,7 @@ describe('medical records (§3)', () => {
       patientEmail: 'john.roe@example.com',
       patientName: 'John Roe',
       patientId: PERSONAS.john.patientId,
+      ownerId: PERSONAS.john.sub,
       doctor: 'Dr. Ben Carter',
       date: '2026-11-01',
       status: 'active',
@@ -168,8 +167,9 @@ describe('medical records (§3)', () => {
     expect(johns.some((r) => r.id === 'rec-1001')).toBe(true);
   });
 
-  it('a record for someone who is not a persona keeps the given patient id, or none', async () => {
-    const given = await call('alice', 'createRecord', {
+  it('a record for an e-mail of no patient account is refused with 400 and stores nothing', async () => {
+    const before = ctx.api.store.records.length;
+    const answer = await call('alice', 'createRecord', {
       body: {
         recordType: 'imaging',
         title: 'X-ray',
@@ -178,17 +178,9 @@ describe('medical records (§3)', () => {
         date: '2026-11-01',
       },
     });
-    expect(given.json).toMatchObject({ patientId: 'P-777777' });
-    const none = await call('alice', 'createRecord', {
-      body: {
-        recordType: 'imaging',
-        title: 'X-ray',
-        patientEmail: 'new.patient@example.com',
-        date: '2026-11-01',
-      },
-    });
-    expect(none.json).toMatchObject({ patientId: '' });
-    expect(none.json).not.toHaveProperty('vitals');
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: 'invalid_input', message: OWNERSHIP_TEXTS.unknownPatient });
+    expect(ctx.api.store.records).toHaveLength(before);
   });
 
   it('a doctor edits only the fields sent', async () => {
@@ -202,7 +194,7 @@ describe('medical records (§3)', () => {
 });
 
 describe('prescriptions (§4, §9)', () => {
-  it('a doctor prescribes: prescriber, dates and patient id set by the rules, refills coerced', async () => {
+  it('a doctor prescribes: prescriber, dates, owner and patient id set by the rules, refills coerced', async () => {
     const answer = await call('alice', 'createPrescription', {
       body: {
         patientName: 'Jane Doe',
@@ -218,7 +210,8 @@ describe('prescriptions (§4, §9)', () => {
       status: 'active',
       refillsAllowed: 10,
       refillsUsed: 0,
-      patientId: patientIdFromTimestamp(FIXED_NOW.getTime()),
+      patientId: patientIdFor(PERSONAS.jane.sub),
+      ownerId: PERSONAS.jane.sub,
       ...newPrescriptionDates(FIXED_NOW),
     });
   });

@@ -13,17 +13,45 @@ import {
   ok,
   redactForViewer,
   refill,
+  resolveItemOwner,
   setAppointmentStatus,
   visibleTo,
   type CurrentUser,
+  type ItemOwner,
   type ManagedUser,
   type MedicalRecord,
+  type Prescription,
   type Result,
 } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
+import { checkLevelChange, checkRecordRead, readableRecords, updateAuditReason } from './confidentiality';
 import type { AuditDetail, RouteImpls } from './route';
 
-type Owned = { id: string; patientEmail: string; patientName: string; patientId?: string };
+type Owned = { id: string; patientName: string; ownerId?: string | undefined };
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * §6 The owner of a new item: the active patient account with the body's e-mail, whose name and patient id the
+ * body may repeat but not contradict (`resolveItemOwner`; 400 otherwise).
+ */
+function ownerFor(
+  users: readonly ManagedUser[],
+  body: { readonly patientEmail: string; readonly patientName?: string; readonly patientId?: string },
+): Result<ItemOwner> {
+  const email = body.patientEmail.trim();
+  return resolveItemOwner(body, email ? users.find((u) => sameEmail(u.email, email)) : undefined);
+}
+
+/**
+ * A prescription written on an approval (the assistant's proposal) gets its owner as any new one does: the
+ * patient account with its e-mail; a proposal for nobody the directory knows stays without owner (staff only).
+ */
+export function withOwner(users: readonly ManagedUser[], prescription: Prescription): Prescription {
+  const owner = ownerFor(users, { patientEmail: prescription.patientEmail });
+  if (!owner.ok) return prescription;
+  return { ...prescription, ownerId: owner.value.ownerId, patientId: owner.value.patientId };
+}
 
 /** The 404 of an item the caller may not see or that does not exist: one answer for both. */
 export const notFound = () => fail('not_found', DEFAULT_ERROR_MESSAGES.not_found);
@@ -37,7 +65,6 @@ function findVisible<T extends Owned>(
   id: string,
   viewer: CurrentUser,
   audit: (detail: AuditDetail) => void,
-  users: readonly ManagedUser[],
 ): Result<{ item: T; index: number }> {
   const index = items.findIndex((item) => item.id === id);
   const item = items[index];
@@ -45,7 +72,7 @@ function findVisible<T extends Owned>(
     audit({ reason: 'no item with this id' });
     return notFound();
   }
-  audit({ patientId: ownerPatientIdOf(item, users) });
+  audit({ patientId: ownerPatientIdOf(item) });
   if (visibleTo([item], viewer).length === 0) {
     audit({ reason: 'not the viewer’s own item (§6 ownership)' });
     return notFound();
@@ -75,18 +102,21 @@ export const clinicalRoutes = {
   listAppointments: ({ store, caller, audit }) => listFor(store.appointments, caller.user, audit),
 
   createAppointment: ({ store, caller, body, audit }) => {
-    const created = createAppointment(body, {
-      id: store.nextId('apt'),
-      permissions: caller.user.permissions,
-    });
+    const owner = ownerFor(store.users, body);
+    if (!owner.ok) return owner;
+    const { ownerId, patientEmail, patientName } = owner.value;
+    const created = createAppointment(
+      { ...body, ownerId, patientEmail, patientName },
+      { id: store.nextId('apt'), permissions: caller.user.permissions },
+    );
     if (!created.ok) return created;
     store.appointments.push(created.value);
-    audit({ resourceId: created.value.id, patientId: ownerPatientIdOf(created.value, store.users) });
+    audit({ resourceId: created.value.id, patientId: ownerPatientIdOf(created.value) });
     return ok(created.value);
   },
 
   updateAppointmentStatus: ({ store, caller, params, body, audit }) => {
-    const found = findVisible(store.appointments, params.id, caller.user, audit, store.users);
+    const found = findVisible(store.appointments, params.id, caller.user, audit);
     if (!found.ok) return found;
     const updated = setAppointmentStatus(found.value.item, body.status, caller.user.permissions);
     if (!updated.ok) return updated;
@@ -98,68 +128,81 @@ export const clinicalRoutes = {
   deleteAppointment: ({ store, caller, params, audit }) => {
     const allowed = canDeleteAppointment(caller.user.permissions);
     if (!allowed.ok) return allowed;
-    const found = findVisible(store.appointments, params.id, caller.user, audit, store.users);
+    const found = findVisible(store.appointments, params.id, caller.user, audit);
     if (!found.ok) return found;
     store.appointments.splice(found.value.index, 1);
     return ok(undefined);
   },
 
-  listRecords: ({ store, caller, audit }) => listFor(store.records, caller.user, audit),
+  listRecords: ({ store, caller, audit }) => {
+    const listed = listFor(store.records, caller.user, audit);
+    // Record confidentiality (issue 15): records above the caller's care relationship are left out, uncounted.
+    const items = readableRecords(store, caller, listed.value.items);
+    if (items.length < listed.value.items.length) audit({ reason: `readable items: ${items.length}` });
+    return ok({ items });
+  },
 
   createRecord: ({ store, caller, body, audit }) => {
+    const owner = ownerFor(store.users, body);
+    if (!owner.ok) return owner;
     const { vitals, ...fields } = body;
     const record: MedicalRecord = {
       id: store.nextId('rec'),
       ...fields,
-      // A record for a known patient carries their patient id, so ownership by id (§6) holds too.
-      patientId:
-        ownerPatientIdOf({ patientEmail: fields.patientEmail, patientId: fields.patientId }, store.users) ??
-        '',
+      ...owner.value,
       doctor: caller.user.name,
       status: 'active',
       ...(vitals ? { vitals } : {}),
     };
     store.records.push(record);
-    audit({ resourceId: record.id, patientId: ownerPatientIdOf(record, store.users) });
+    audit({ resourceId: record.id, patientId: ownerPatientIdOf(record) });
     return ok(redactForViewer(record, caller.user));
   },
 
   getRecord: ({ store, caller, params, audit }) => {
-    const found = findVisible(store.records, params.id, caller.user, audit, store.users);
+    const found = findVisible(store.records, params.id, caller.user, audit);
     if (!found.ok) return found;
     const open = canOpenRecord(found.value.item, caller.user);
     if (!open.ok) {
-      audit({ reason: 'record opening refused: e-mail differs (§5 Record opening)' });
+      audit({ reason: 'record opening refused: not the viewer’s own record (§5 Record opening)' });
       return open;
     }
+    const level = checkRecordRead(store, caller, found.value.item, audit);
+    if (!level.ok) return level;
     return ok(redactForViewer(found.value.item, caller.user));
   },
 
   updateRecord: ({ store, caller, params, body, audit }) => {
-    const found = findVisible(store.records, params.id, caller.user, audit, store.users);
+    const found = findVisible(store.records, params.id, caller.user, audit);
     if (!found.ok) return found;
-    const changes = givenFields(body);
+    const readable = checkRecordRead(store, caller, found.value.item, audit);
+    if (!readable.ok) return readable;
+    const level = checkLevelChange(store, caller, found.value.item, body);
+    if (!level.ok) return level;
+    // The reason goes to the audit row, not into the record.
+    const changes = givenFields({ ...body, reason: undefined });
     const updated: MedicalRecord = { ...found.value.item, ...changes };
     store.records[found.value.index] = updated;
-    audit({ reason: `changed ${Object.keys(changes).sort().join(', ')}` });
+    audit({ reason: updateAuditReason(readable.value, Object.keys(changes), level.value) });
     return ok(redactForViewer(updated, caller.user));
   },
 
   listPrescriptions: ({ store, caller, audit }) => listFor(store.prescriptions, caller.user, audit),
 
   createPrescription: ({ store, caller, body, audit }) => {
-    const prescription = createPrescription(body, {
-      id: store.nextId('rx'),
-      now: store.now,
-      prescriber: caller.user.name,
-    });
+    const owner = ownerFor(store.users, body);
+    if (!owner.ok) return owner;
+    const prescription = createPrescription(
+      { ...body, ...owner.value },
+      { id: store.nextId('rx'), now: store.now, prescriber: caller.user.name },
+    );
     store.prescriptions.push(prescription);
-    audit({ resourceId: prescription.id, patientId: ownerPatientIdOf(prescription, store.users) });
+    audit({ resourceId: prescription.id, patientId: ownerPatientIdOf(prescription) });
     return ok(redactForViewer(prescription, caller.user));
   },
 
   refillPrescription: ({ store, caller, params, audit }) => {
-    const found = findVisible(store.prescriptions, params.id, caller.user, audit, store.users);
+    const found = findVisible(store.prescriptions, params.id, caller.user, audit);
     if (!found.ok) return found;
     const refilled = refill(found.value.item, caller.user.permissions);
     if (!refilled.ok) return refilled;

@@ -3,6 +3,7 @@ import { loadKnowledge } from '@sentinel/knowledge/node';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
 import { seed } from '../fixtures/index';
+import { PERSONAS } from '../personas';
 import { createMockApi, handlers } from './handlers';
 import { routeOrder } from './route';
 import { call, useMockApi } from './testkit';
@@ -48,7 +49,7 @@ describe('the store', () => {
   it('reset brings back the seeded data, clears the audit trail and restarts the ids', async () => {
     const { store, reset } = ctx.api;
     const appointments = store.appointments;
-    await call('alice', 'createAppointment', { body: {} });
+    await call('alice', 'createAppointment', { body: { patientEmail: PERSONAS.john.email } });
     await call('sam', 'deleteUser', { params: { id: 'auth0|sentinel-patient-000004' } });
     expect(store.audit.length).toBeGreaterThan(0);
     reset();
@@ -56,7 +57,7 @@ describe('the store', () => {
     expect(store.appointments).toStrictEqual(seed().appointments);
     expect(store.users).toStrictEqual(seed().users);
     expect(store.audit).toStrictEqual([]);
-    const again = await call('alice', 'createAppointment', { body: {} });
+    const again = await call('alice', 'createAppointment', { body: { patientEmail: PERSONAS.john.email } });
     expect(again.json).toMatchObject({ id: 'apt-1001' });
   });
 

@@ -13,6 +13,7 @@ import { seed as seedData, type SeedData } from '../fixtures/index';
 import { approvalRoutes } from './approvals';
 import { chatRoutes } from './chat';
 import { clinicalRoutes } from './clinical';
+import { confidentialityRoutes } from './confidentiality';
 import { knowledgeRoutes } from './knowledge';
 import {
   malformedPathHandler,
@@ -29,6 +30,7 @@ import { vaultRoutes } from './vault';
 /** The policy of every route, checked complete by the compiler. */
 export const ROUTE_IMPLS: RouteImpls = {
   ...clinicalRoutes,
+  ...confidentialityRoutes,
   ...userRoutes,
   ...knowledgeRoutes,
   ...chatRoutes,

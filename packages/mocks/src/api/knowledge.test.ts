@@ -97,6 +97,20 @@ describe('knowledge search (§5 relevance, §6 limits)', () => {
     expect(idsOf(alice)).toContain('diabetes-type2-diagnostics');
   });
 
+  it('tells a patient, in the answer and in her audit rows, nothing a withheld text holds (issue 15, finding 7)', async () => {
+    // "biguanide" is written only in the metformin document's text, which patients may not read.
+    const told = async (q: string) => {
+      const answer = await call('jane', 'searchKnowledge', { query: { q } });
+      const audit = (await call('jane', 'listAudit')).json as { items: { reason: string }[] };
+      return { answer: answer.json, audited: audit.items.map((row) => row.reason).at(-1) };
+    };
+    const probe = await told('biguanide biguanide biguanide biguanide');
+    expect(probe).toStrictEqual(await told('quokka quokka quokka quokka'));
+    expect(probe.audited).toBe('results: 0; withheld: 0');
+    expect(await told('biguanide with the when')).toStrictEqual(await told('quokka with the when'));
+    expect((await told('metformin prescribing')).audited).toBe('results: 0; withheld: 1');
+  });
+
   it('a query nothing matches answers an empty list', async () => {
     const answer = await call('alice', 'searchKnowledge', { query: { q: 'zebra' } });
     expect(answer.json).toStrictEqual({ items: [] });

@@ -1,9 +1,10 @@
 /**
  * One MSW handler per contract route, built the way the server handles a request: authenticate, check the
- * route's permission (§6), validate path, query and body with the route's schemas, run the route's policy,
- * write the audit row, and answer through the contract's response schema.
+ * second factor the caller's role needs (the domain's checkSecondFactor), check the route's permission (§6),
+ * validate path, query and body with the route's schemas, run the route's policy, write the audit row, and
+ * answer through the contract's response schema.
  */
-import { parseWith, type Result } from '@sentinel/domain';
+import { checkSecondFactor, parseWith, type Result } from '@sentinel/domain';
 import {
   IdParamSchema,
   JSON_CONTENT_TYPE,
@@ -160,6 +161,14 @@ export function routeHandler<N extends RouteName>(name: N, impl: RouteImpl<N>, e
     const idParam = IdParamSchema.safeParse(params.id);
     const pathId = idParam.success ? idParam.data : null;
 
+    // Before the permission, as on the server: a sign-in without the second factor its role needs
+    // authorizes nothing.
+    const secondFactor = checkSecondFactor(caller.user, caller.amr);
+    if (!secondFactor.ok) {
+      const { code, message } = secondFactor.error;
+      record('denied', `${code}: ${message}`, pathId);
+      return domainErrorResponse(secondFactor.error);
+    }
     if (!canCallRoute(name, caller.user)) {
       record('denied', `missing permission ${route.permission}`, pathId);
       return errorResponse('forbidden', deniedMessageFor(name));

@@ -3,7 +3,15 @@
  * a fixed clock. Nothing here is random and nothing reads the real clock, so the same seed and the same calls
  * give the same answers in every story and test.
  */
-import type { Appointment, ManagedUser, MedicalRecord, Prescription, Role } from '@sentinel/domain';
+import type {
+  Appointment,
+  CareTeamAssignment,
+  EmergencyGrant,
+  ManagedUser,
+  MedicalRecord,
+  Prescription,
+  Role,
+} from '@sentinel/domain';
 import type {
   ApprovalRequest,
   AuditAction,
@@ -37,6 +45,10 @@ export type MockStore = {
   readonly approvals: ApprovalRequest[];
   /** Oldest first. */
   readonly audit: AuditEvent[];
+  /** Record confidentiality (issue 15): each patient's assigned doctors (seeded). */
+  readonly careTeam: CareTeamAssignment[];
+  /** Break-the-glass grants, oldest first; none are seeded. */
+  readonly emergencyGrants: EmergencyGrant[];
   /** The token vault: each user's calendar connection, by token subject (issue 6, point 5). */
   readonly calendarConnections: Map<string, CalendarGrant>;
   /** Events the calendar service holds besides the appointments (scheduled by the calendar tool), by subject. */
@@ -87,6 +99,8 @@ export function createStore(
     users: fresh.users,
     approvals: [],
     audit: [],
+    careTeam: fresh.careTeam,
+    emergencyGrants: [],
     calendarConnections: new Map(),
     calendarEvents: new Map(),
     nextId(prefix) {
@@ -107,6 +121,8 @@ export function createStore(
     refill(store.users, again.users);
     refill(store.approvals, []);
     refill(store.audit, []);
+    refill(store.careTeam, again.careTeam);
+    refill(store.emergencyGrants, []);
     store.calendarConnections.clear();
     store.calendarEvents.clear();
     counters.clear();

@@ -27,10 +27,11 @@ describe('the records tool in chat (fine-grained authorization)', () => {
     expect(events.at(-1)).toStrictEqual({ type: 'done' });
   });
 
-  it('lets a doctor and a nurse see every patient’s records, and refuses a pharmacist with the spec’s words', async () => {
+  it('lets a doctor see every patient’s records, and refuses a pharmacist with the spec’s words', async () => {
     const all = Math.min(ctx.api.store.records.length, 20);
     expect(toolOf(await ask('alice', 'Show the patient records'))?.records).toHaveLength(all);
-    expect(toolOf(await ask('nora', 'Show the patient records'))?.records).toHaveLength(all);
+    // A nurse signs in to the patient dashboard: as in GET /api/records, only records her account owns (none).
+    expect(toolOf(await ask('nora', 'Show the patient records'))?.records).toStrictEqual([]);
     const phil = toolOf(await ask('phil', 'Show the patient records'));
     expect(phil).toStrictEqual({
       type: 'tool',

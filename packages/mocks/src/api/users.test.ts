@@ -1,4 +1,5 @@
 import {
+  ADMIN_GUARD_MESSAGES,
   DEFAULT_PERMISSIONS,
   FGA_SAMPLE_QUERIES,
   PRESCRIBING_AUTHORITY_NOTE,
@@ -108,6 +109,53 @@ describe('user management (§4 User status, §6 manage:users)', () => {
     const refused = await call('dana', 'getMe');
     expect(refused.status).toBe(401);
     expect(refused.json).toStrictEqual({ error: 'unauthorized', message: 'This account no longer exists.' });
+  });
+});
+
+describe('someone is always left to manage users (issue 15, finding 8)', () => {
+  const update = (who: 'sam' | 'ben', id: string, body: Record<string, unknown>) =>
+    call(who, 'updateUser', { params: { id }, body });
+  const accountOf = (id: string) => ctx.api.store.users.find((u) => u.id === id);
+  /** Dr. Ben Carter's account made an admin one: a second admin who can sign in. */
+  const promoteBen = () => {
+    const index = ctx.api.store.users.findIndex((u) => u.id === PERSONAS.ben.sub);
+    const ben = ctx.api.store.users[index] as ManagedUser;
+    ctx.api.store.users[index] = { ...ben, role: 'admin', permissions: permissionsForRole('admin') };
+  };
+
+  it('the admin cannot suspend their own account (409), and stays active', async () => {
+    const answer = await update('sam', PERSONAS.sam.sub, { status: 'suspended' });
+    expect(answer.status).toBe(409);
+    expect(answer.json).toStrictEqual({ error: 'conflict', message: ADMIN_GUARD_MESSAGES.selfSuspend });
+    expect(accountOf(PERSONAS.sam.sub)?.status).toBe('active');
+  });
+
+  it('the admin cannot change their own role (409), and stays an admin', async () => {
+    const answer = await update('sam', PERSONAS.sam.sub, { role: 'doctor' });
+    expect(answer.status).toBe(409);
+    expect(answer.json).toStrictEqual({ error: 'conflict', message: ADMIN_GUARD_MESSAGES.selfRole });
+    expect(accountOf(PERSONAS.sam.sub)).toMatchObject({
+      role: 'admin',
+      permissions: DEFAULT_PERMISSIONS.admin,
+    });
+  });
+
+  it('the admin may still change their own details', async () => {
+    const answer = await update('sam', PERSONAS.sam.sub, { phone: '+1 555-0199' });
+    expect(answer.status).toBe(200);
+    expect(accountOf(PERSONAS.sam.sub)).toMatchObject({ phone: '+1 555-0199', status: 'active' });
+  });
+
+  it('a second admin may suspend or demote the first, but not themselves', async () => {
+    promoteBen();
+    expect((await update('ben', PERSONAS.ben.sub, { status: 'suspended' })).status).toBe(409);
+    expect((await update('ben', PERSONAS.ben.sub, { role: 'patient' })).status).toBe(409);
+    expect((await update('ben', PERSONAS.sam.sub, { role: 'doctor' })).status).toBe(200);
+    expect((await update('ben', PERSONAS.sam.sub, { status: 'suspended' })).status).toBe(200);
+    // Ben is now the only active admin: still nothing he can do to himself.
+    const deleted = await call('ben', 'deleteUser', { params: { id: PERSONAS.ben.sub } });
+    expect(deleted.json).toStrictEqual({ error: 'conflict', message: ADMIN_GUARD_MESSAGES.selfDelete });
+    expect(accountOf(PERSONAS.ben.sub)).toMatchObject({ role: 'admin', status: 'active' });
   });
 });
 

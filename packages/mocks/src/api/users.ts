@@ -3,10 +3,12 @@
  * trail and the service status calls.
  */
 import {
+  auditEntryForViewer,
   canDeleteUser,
   changeUserStatus,
   createManagedUser,
   fail,
+  guardAdminChange,
   identityStatus,
   ok,
   permissionsForRole,
@@ -71,6 +73,9 @@ export const userRoutes = {
     if (body.department !== undefined) next = { ...next, department: body.department };
     if (body.specialization !== undefined) next = { ...next, specialization: body.specialization };
     if (body.phone !== undefined) next = { ...next, phone: body.phone };
+    // Issue 15, finding 8: no suspending or demoting yourself, and never the last active admin.
+    const kept = guardAdminChange({ actor: caller.user, target, next, users: store.users });
+    if (!kept.ok) return kept;
     store.users[index] = next;
     const changes = Object.keys(body).sort().join(', ');
     audit({ reason: `changed ${changes}; status ${target.status} -> ${next.status}` });
@@ -83,6 +88,8 @@ export const userRoutes = {
     if (!target) return notFound();
     const allowed = canDeleteUser(target, caller.user);
     if (!allowed.ok) return allowed;
+    const kept = guardAdminChange({ actor: caller.user, target, next: undefined, users: store.users });
+    if (!kept.ok) return kept;
     store.users.splice(index, 1);
     return ok(undefined);
   },
@@ -100,11 +107,16 @@ export const userRoutes = {
     return results.ok ? ok({ items: results.value }) : results;
   },
 
-  /** Admins see every row; everyone else the rows of their own calls and of calls that touched their data. */
+  /**
+   * Admins see every row; everyone else the rows of their own calls and of calls that touched their data. A
+   * patient sees staff by name and other patients as 'another user' (the domain's `auditEntryForViewer`).
+   */
   listAudit: ({ store, caller, audit }) => {
     const all = caller.user.role === 'admin';
-    const items = all ? [...store.audit] : store.audit.filter((row) => canSeeAuditRow(row, caller.user));
-    audit({ reason: all ? `all rows: ${items.length}` : `own rows: ${items.length}` });
-    return ok({ items });
+    const rows = all ? [...store.audit] : store.audit.filter((row) => canSeeAuditRow(row, caller.user));
+    const viewer = { role: caller.knowledgeRole, sub: caller.user.sub };
+    const nameOf = (sub: string) => store.users.find((user) => user.id === sub)?.name;
+    audit({ reason: all ? `all rows: ${rows.length}` : `own rows: ${rows.length}` });
+    return ok({ items: rows.map((row) => auditEntryForViewer(row, viewer, nameOf)) });
   },
 } satisfies Partial<RouteImpls>;

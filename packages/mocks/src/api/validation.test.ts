@@ -75,7 +75,7 @@ describe('request validation with the contract’s schemas', () => {
 
   it('a JSON content type with parameters is accepted', async () => {
     const answer = await call('alice', 'createAppointment', {
-      body: {},
+      body: { patientEmail: 'john.roe@example.com' },
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
     expect(answer.status).toBe(201);

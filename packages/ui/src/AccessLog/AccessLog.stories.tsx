@@ -58,7 +58,7 @@ async function rowsIn(canvasElement: HTMLElement) {
 
 /**
  * Jane's 'Who viewed my records': John's refused attempt (newest), the two doctors who opened her records, and
- * her own visit. Audit rows carry no names: others show as a role and a tag.
+ * her own visit. The doctors show by name and role; John, another patient, only as 'Another user'.
  */
 export const WhoViewedMyRecords: Story = {
   loaders: forJane.loaders,
@@ -69,9 +69,10 @@ export const WhoViewedMyRecords: Story = {
     const [refused, ben, alice, own] = rows.map((row) => within(row));
     await expect(refused?.getByText('Opened record rec-001')).toBeVisible();
     await expect(refused?.getByText('Refused')).toBeVisible();
-    await expect(refused?.getByText(/^Patient/)).toBeVisible();
+    await expect(refused?.getByText(T.anotherUser)).toBeVisible();
     await expect(ben?.getByText('Opened record rec-002')).toBeVisible();
     await expect(ben?.getByText('Allowed')).toBeVisible();
+    await expect(alice?.getByText(/^Dr\. Alice Smith/)).toBeVisible();
     await expect(alice?.getByText(/^Doctor/)).toBeVisible();
     await expect(alice?.getByText('Opened record rec-001')).toBeVisible();
     await expect(own?.getByText(T.you)).toBeVisible();

@@ -178,6 +178,24 @@ describe('actorOf', () => {
     expect(actorOf({ actorSub: 'auth0|x', actorRole: 'lab_tech' }, jane.sub).label).toBe('Lab technician');
   });
 
+  it('is the name with the role as the tag for staff the server names', () => {
+    expect(actorOf({ actorSub: null, actorName: alice.name, actorRole: 'doctor' }, jane.sub)).toEqual({
+      label: alice.name,
+      tag: 'Doctor',
+    });
+  });
+
+  it('is Another user for another patient, whom the server leaves unnamed', () => {
+    expect(actorOf({ actorSub: null, actorRole: 'patient' }, jane.sub)).toEqual({
+      label: T.anotherUser,
+      tag: undefined,
+    });
+    expect(actorOf({ actorSub: null, actorRole: 'nurse' }, jane.sub)).toEqual({
+      label: 'Nurse',
+      tag: undefined,
+    });
+  });
+
   it('has a label for every role', () => {
     for (const role of ROLES) expect(ROLE_LABELS[role]).toMatch(/^[A-Z][a-z]+( [a-z]+)?$/);
   });
@@ -310,15 +328,16 @@ describe('AccessLog (connected to the mock API)', () => {
     );
   }
 
-  it('shows Jane that Dr. Alice opened her record and John was refused it, newest first', async () => {
+  it('shows Jane that Dr. Alice opened her record and another user was refused it, newest first', async () => {
     expect(await openRecord('alice', 'rec-001')).toBe(200);
     expect(await openRecord('john', 'rec-001')).toBe(404);
     renderConnected('jane');
     await screen.findByRole('table');
     expect(rowTexts()).toEqual([
-      ['Today at 2:30 PM', `Patient ${actorTag(john.sub)}`, 'Opened record rec-001', 'Refused'],
-      ['Today at 2:30 PM', `Doctor ${actorTag(alice.sub)}`, 'Opened record rec-001', 'Allowed'],
+      ['Today at 2:30 PM', T.anotherUser, 'Opened record rec-001', 'Refused'],
+      ['Today at 2:30 PM', `${alice.name} Doctor`, 'Opened record rec-001', 'Allowed'],
     ]);
+    expect(document.body.textContent).not.toContain(john.name);
   });
 
   it('shows John his own refused attempt but nothing of Jane’s record', async () => {
@@ -346,7 +365,7 @@ describe('AccessLog (connected to the mock API)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: T.retry }));
     await waitFor(() => expect(screen.getByRole('table')).toBeTruthy());
     expect(rowTexts()).toEqual([
-      ['Today at 2:30 PM', `Doctor ${actorTag(alice.sub)}`, 'Opened record rec-001', 'Allowed'],
+      ['Today at 2:30 PM', `${alice.name} Doctor`, 'Opened record rec-001', 'Allowed'],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@sentinel/domain/contract';
+import type { AuditEntry } from '@sentinel/domain/contract';
 import { messageOf } from '../api/client';
 import { Badge } from '../Badge/Badge';
 import { Card } from '../Card/Card';
@@ -22,7 +22,7 @@ import {
 
 export type AccessLogScreenProps = {
   /** The rows the server let this viewer see, newest first; undefined while loading or after a failed load. */
-  rows: readonly AuditEvent[] | undefined;
+  rows: readonly AuditEntry[] | undefined;
   /** The viewer's subject: their own calls read 'You'. */
   viewerSub: string;
   loading?: boolean;
@@ -33,7 +33,7 @@ export type AccessLogScreenProps = {
   headingLevel?: 2 | 3;
 };
 
-function columnsFor(viewerSub: string, clock: Clock): TableColumn<AuditEvent>[] {
+function columnsFor(viewerSub: string, clock: Clock): TableColumn<AuditEntry>[] {
   const zone = { locale: clock.locale, timeZone: clock.timeZone };
   return [
     {
@@ -84,7 +84,7 @@ function columnsFor(viewerSub: string, clock: Clock): TableColumn<AuditEvent>[] 
 
 /**
  * 'Who viewed my records', pure: the access to a patient's data from the audit trail (`GET /api/audit`), one row
- * per call: when (domain formatters on the clock), who ('You', or a role and a tag: audit rows carry no names),
+ * per call: when (domain formatters on the clock), who ('You', staff by name and role, 'Another user'),
  * what ('Opened record rec-001') and whether it was allowed (a badge in words). Loading, failed and empty states.
  */
 export function AccessLogScreen({

@@ -1,11 +1,18 @@
 /**
  * Pure helpers of the 'Who viewed my records' view: its texts (the spec gives none; shared/ARCHITECTURE.md only
  * says `GET /api/audit` shows a patient the access to their own data), and the mapping of an audit row to what a
- * person reads: when, who, what, and whether it was allowed. Audit rows carry no names by design, so an actor
- * other than the viewer is shown by role and a short tag derived from their subject, never by name.
+ * person reads: when, who, what, and whether it was allowed. Stored audit rows carry no names; the server names
+ * staff to a patient and hides other patients (`auditEntryForViewer`). A row without a name is shown by role and a
+ * short tag derived from its subject.
  */
 import { formatLastLogin, formatTimeOfDay, type Locale, type Role } from '@sentinel/domain';
-import type { AuditAction, AuditEvent, AuditOutcome, AuditResourceType } from '@sentinel/domain/contract';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditEvent,
+  AuditOutcome,
+  AuditResourceType,
+} from '@sentinel/domain/contract';
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { Tone } from '../theme/tokens';
 
@@ -15,6 +22,7 @@ export const ACCESS_LOG_TEXTS = {
   caption: 'Access to your records',
   columns: { when: 'When', who: 'Who', what: 'What', outcome: 'Outcome' },
   you: 'You',
+  anotherUser: 'Another user',
   empty: 'No one has accessed your records yet.',
   loading: 'Loading who viewed your records...',
   retry: RETRY_LABEL,
@@ -91,12 +99,22 @@ export function actorTag(sub: string): string {
   return `#${digits.slice(-TAG_LENGTH)}`;
 }
 
-/** Who made the call: 'You' for the viewer's own calls, otherwise the role and the actor's tag ('Doctor', '#K3F9'). */
+/**
+ * Who made the call: 'You' for the viewer's own calls; a member of staff by the name the server gives, tagged with
+ * their role ('Dr. Alice Smith', 'Doctor'); another patient, whom the server names by neither subject nor name
+ * (`auditEntryForViewer`), as 'Another user'; otherwise the role and the actor's tag ('Doctor', '#K3F9').
+ */
 export function actorOf(
-  row: Pick<AuditEvent, 'actorSub' | 'actorRole'>,
+  row: Pick<AuditEntry, 'actorSub' | 'actorRole'> & Partial<Pick<AuditEntry, 'actorName'>>,
   viewerSub: string,
 ): { label: string; tag: string | undefined } {
   if (row.actorSub === viewerSub) return { label: ACCESS_LOG_TEXTS.you, tag: undefined };
+  if (row.actorName !== undefined) return { label: row.actorName, tag: ROLE_LABELS[row.actorRole] };
+  if (row.actorSub === null) {
+    return row.actorRole === 'patient'
+      ? { label: ACCESS_LOG_TEXTS.anotherUser, tag: undefined }
+      : { label: ROLE_LABELS[row.actorRole], tag: undefined };
+  }
   return { label: ROLE_LABELS[row.actorRole], tag: actorTag(row.actorSub) };
 }
 

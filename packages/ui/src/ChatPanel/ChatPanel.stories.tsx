@@ -290,11 +290,15 @@ export const DocumentFailsToLoad: Story = {
   },
 };
 
-/** §6: Jane asks about metformin, which is not for patients: no citation, only how many sources were withheld. */
+/**
+ * §6: Jane asks about metformin, which is not for patients: no citation, only how many sources were withheld. A
+ * source is counted when the question names its title or category (here the title's "metformin" and "drug", the
+ * medication category), never by its text (issue 15, finding 7).
+ */
 export const WithheldSources: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvas, 'What is the metformin dosing?');
+    await ask(canvas, 'Is metformin a drug I can take?');
     await expect(await canvas.findByText(CHAT_PANEL_TEXTS.withheld(1), {}, STREAM_WAIT)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Metformin: Prescribing and Monitoring' })).toBeNull();
   },

@@ -3,7 +3,13 @@
  * record opened in the details panel, and record creation, on TanStack Query over the typed API client. The
  * server filters the list by ownership and refuses other patients' records; the screen only mirrors that.
  */
-import { PERMISSION_ALERTS, canOpenRecord, type CurrentUser, type MedicalRecord } from '@sentinel/domain';
+import {
+  PERMISSION_ALERTS,
+  canOpenRecord,
+  type CurrentUser,
+  type EmergencyGrant,
+  type MedicalRecord,
+} from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -53,12 +59,12 @@ export type RecordDetailsState = {
   loading: boolean;
 };
 
-type Viewer = Pick<CurrentUser, 'role' | 'email' | 'permissions'>;
+type Viewer = Pick<CurrentUser, 'role' | 'sub' | 'permissions'>;
 
 /**
  * The details panel: `GET /api/records/:id` for the record being opened. §5 Record opening is checked here
- * first with the domain's `canOpenRecord` (a patient without read:patients opens only records with their own
- * e-mail), and the server checks it again; a refusal from either closes the panel and goes to `onRefused` in
+ * first with the domain's `canOpenRecord` (a patient without read:patients opens only records their account
+ * owns), and the server checks it again; a refusal from either closes the panel and goes to `onRefused` in
  * the spec's words ('You can only view your own medical records').
  */
 export function useRecordDetails(viewer: Viewer, onRefused: (message: string) => void) {
@@ -172,4 +178,36 @@ export function useCreateRecordMutation(doctor: string) {
     }
   };
   return { create, pending: mutation.isPending };
+}
+
+/** What the emergency-access dialog learns from the server: the grant, or the refusal with field errors. */
+export type EmergencyAccessOutcome =
+  | { ok: true; grant: EmergencyGrant }
+  | { ok: false; message: string; fields?: Readonly<Record<string, string>> };
+
+/**
+ * Break-the-glass (issue 15): `POST /api/patients/:id/emergency-access` for a doctor outside the patient's
+ * care team. On success the record list is fetched again: the patient's sensitive and restricted records now
+ * come with it, for the 60 minutes of the grant.
+ */
+export function useEmergencyAccessMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ patientId, reason }: { patientId: string; reason: string }) =>
+      api.call('createEmergencyAccess', { params: { id: patientId }, body: { reason } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.list }),
+  });
+  const request = async (patientId: string, reason: string): Promise<EmergencyAccessOutcome> => {
+    try {
+      return { ok: true, grant: await mutation.mutateAsync({ patientId, reason }) };
+    } catch (error) {
+      return {
+        ok: false,
+        message: messageOf(error),
+        ...(isApiError(error) && error.fields ? { fields: error.fields } : {}),
+      };
+    }
+  };
+  return { request, pending: mutation.isPending };
 }

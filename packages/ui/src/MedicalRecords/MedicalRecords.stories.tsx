@@ -1,6 +1,6 @@
-import { PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
+import { CONFIDENTIALITY_TEXTS, PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { bulkRecords, createMockApi, scenario, seed } from '@sentinel/mocks';
+import { PERSONAS, bulkRecords, createMockApi, scenario, seed } from '@sentinel/mocks';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
@@ -97,12 +97,69 @@ export const PatientAccessLog: Story = {
   },
 };
 
-/** §2: the admin's All Records tab: every record and New Record. */
+/**
+ * §2: the admin's All Records tab and New Record. Record confidentiality (issue 15): the seven normal records
+ * only; an administrator reads no sensitive or restricted record, and has no Emergency access.
+ */
 export const AdminSam: Story = {
   parameters: { session: 'sam' },
   play: async ({ canvasElement }) => {
-    await expect(await cardsIn(canvasElement)).toHaveLength(12);
+    await expect(await cardsIn(canvasElement)).toHaveLength(7);
+    await expect(within(canvasElement).queryByRole('article', { name: DIABETES })).toBeNull();
+    await expect(
+      within(canvasElement).queryByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }),
+    ).toBeNull();
     await expect(within(canvasElement).getByRole('button', { name: RECORD_TEXTS.newRecord })).toBeVisible();
+  },
+};
+
+/**
+ * Break-the-glass (issue 15): Dr. Carter is on Jane's care team by an appointment, so her sensitive records
+ * show but her restricted one does not. Emergency access asks for the patient and a reason of 10 to 500
+ * characters; once granted, the restricted record is in the list for 60 minutes.
+ */
+export const EmergencyAccessBen: Story = {
+  parameters: { session: 'ben' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(await cardsIn(canvasElement)).toHaveLength(11);
+    await expect(canvas.queryByRole('article', { name: ANXIETY })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
+    const dialog = within(await page.findByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'urgent');
+    await userEvent.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+    await expect(await dialog.findByText(CONFIDENTIALITY_TEXTS.emergencyReasonRequired)).toBeVisible();
+    await expect(dialog.getByText(CONFIDENTIALITY_TEXTS.emergencyPatientRequired)).toBeVisible();
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Patient ID/ }), 'P-000001');
+    await userEvent.clear(dialog.getByRole('textbox', { name: /^Reason/ }));
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /^Reason/ }),
+      'Unconscious in the emergency room',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+    await expect(await canvas.findByRole('article', { name: ANXIETY })).toBeVisible();
+    await expect(page.queryByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle })).toBeNull();
+  },
+};
+
+/** Break-the-glass refused: Dr. Smith is Jane's assigned doctor; the dialog shows why and keeps its values. */
+export const EmergencyAccessRefused: Story = {
+  parameters: { session: 'alice' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await cardsIn(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
+    const dialog = within(await page.findByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Patient ID/ }), 'P-000001');
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /^Reason/ }),
+      'Unconscious in the emergency room',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+    await expect(await dialog.findByText(CONFIDENTIALITY_TEXTS.emergencyAlreadyAssigned)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /^Patient ID/ })).toHaveValue('P-000001');
   },
 };
 
@@ -334,7 +391,16 @@ const listItems = (list: HTMLElement) => [
   ...list.querySelectorAll<HTMLElement>(':scope > li:not([aria-hidden="true"])'),
 ];
 /** A mock API of its own whose store holds 10,000 records (the default one keeps the 12 seeded ones). */
-const bulkApi = createMockApi({ seed: { ...seed(), records: bulkRecords(TEN_THOUSAND) } });
+/**
+ * Every record written by Dr. Smith, the stories' doctor: record confidentiality (issue 15) lets a record's
+ * author read it at every level, and most generated patients have no account, so no care team.
+ */
+const bulkApi = createMockApi({
+  seed: {
+    ...seed(),
+    records: bulkRecords(TEN_THOUSAND).map((record) => ({ ...record, doctor: PERSONAS.alice.name })),
+  },
+});
 const withTenThousandRecords = {
   loaders: [
     async () => {

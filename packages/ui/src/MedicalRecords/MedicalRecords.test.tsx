@@ -1,4 +1,5 @@
 import {
+  CONFIDENTIALITY_TEXTS,
   PERMISSION_ALERTS,
   RECORD_TEXTS,
   buildCurrentUser,
@@ -541,5 +542,49 @@ describe('MedicalRecords (connected to the mock API)', () => {
     expect(await form.findByText(DEFAULT_ERROR_MESSAGES.internal)).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Never stored' })).toBeNull();
     expect(api.store.records).toHaveLength(12);
+  });
+
+  describe('emergency access (break-the-glass, issue 15)', () => {
+    const RESTRICTED = 'Generalized anxiety disorder'; // rec-006, Jane's restricted record by Dr. Smith
+
+    it('is offered to doctors only', async () => {
+      renderConnected('jane');
+      await screen.findByRole('article', { name: 'Type 2 diabetes mellitus' });
+      expect(screen.queryByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton })).toBeNull();
+    });
+
+    it('asks for the patient and a real reason, then shows the patient’s restricted record', async () => {
+      const user = renderConnected('ben');
+      await screen.findByRole('article', { name: 'Type 2 diabetes mellitus' });
+      expect(screen.queryByRole('article', { name: RESTRICTED })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
+      const dialog = within(screen.getByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle }));
+      await fill(user, dialog.getByRole('textbox', { name: /^Reason/ }), 'urgent');
+      await user.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+      expect(await dialog.findByText(CONFIDENTIALITY_TEXTS.emergencyPatientRequired)).toBeTruthy();
+      expect(dialog.getByText(CONFIDENTIALITY_TEXTS.emergencyReasonRequired)).toBeTruthy();
+      expect(api.store.emergencyGrants).toHaveLength(0);
+
+      await fill(user, dialog.getByRole('textbox', { name: /^Patient ID/ }), 'P-000001');
+      await fill(user, dialog.getByRole('textbox', { name: /^Reason/ }), 'Unconscious in the emergency room');
+      await user.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+      expect(await screen.findByRole('article', { name: RESTRICTED })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle })).toBeNull();
+      expect(screen.getByText(new RegExp(`^${CONFIDENTIALITY_TEXTS.emergencyGranted}`))).toBeTruthy();
+      expect(api.store.emergencyGrants.map((g) => g.clinicianSub)).toEqual([PERSONAS.ben.sub]);
+    });
+
+    it('shows the server’s refusal in the dialog and keeps what was typed', async () => {
+      const user = renderConnected('alice');
+      await screen.findByRole('article', { name: RESTRICTED });
+      await user.click(screen.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
+      const dialog = within(screen.getByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle }));
+      await fill(user, dialog.getByRole('textbox', { name: /^Patient ID/ }), 'P-000001');
+      await fill(user, dialog.getByRole('textbox', { name: /^Reason/ }), 'Unconscious in the emergency room');
+      await user.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+      expect(await dialog.findByText(CONFIDENTIALITY_TEXTS.emergencyAlreadyAssigned)).toBeTruthy();
+      expect(dialog.getByRole('textbox', { name: /^Patient ID/ })).toHaveProperty('value', 'P-000001');
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { messageOf } from '../api/client';
 import {
+  CONFIDENTIALITY_TEXTS,
   RECORD_FILTERS,
   RECORD_TEXTS,
   canWriteRecords,
+  formatTimeOfDay,
   recordStats,
   recordsTitle,
   showsPatientName,
@@ -19,17 +21,20 @@ import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { SearchField, Select } from '../Field/Field';
-import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, StethoscopeIcon } from '../icons/icons';
+import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, StethoscopeIcon, WarningIcon } from '../icons/icons';
 import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { StatTile } from '../StatTile/StatTile';
 import { Heading } from '../Text/Text';
+import { EmergencyAccessDialog } from './EmergencyAccessDialog';
 import {
   useCreateRecordMutation,
+  useEmergencyAccessMutation,
   useRecordDetails,
   useRecordsQuery,
   type CreateRecordOutcome,
+  type EmergencyAccessOutcome,
   type NewRecord,
   type RecordDetailsState,
 } from './MedicalRecords.data';
@@ -72,6 +77,11 @@ export type MedicalRecordsScreenProps = {
   initialFilter?: RecordFilter;
   /** Shown below the records: a patient's 'Who viewed my records' (see AccessLog). */
   accessLog?: ReactNode;
+  /**
+   * Break-the-glass (issue 15), for doctors: asks for 60 minutes of access to a patient's sensitive and
+   * restricted records. Without it there is no Emergency access button.
+   */
+  onEmergencyAccess?: (patientId: string, reason: string) => Promise<EmergencyAccessOutcome>;
 };
 
 /** §2 The five stat tiles. Memoized: a search keystroke does not change them. */
@@ -135,11 +145,13 @@ export function MedicalRecordsScreen({
   initialSearch = '',
   initialFilter = 'all',
   accessLog,
+  onEmergencyAccess,
 }: MedicalRecordsScreenProps) {
   const headingId = useId();
   const [search, setSearch] = useState(initialSearch);
   const [filter, setFilter] = useState<RecordFilter>(initialFilter);
   const [formOpen, setFormOpen] = useState(false);
+  const [emergencyOpen, setEmergencyOpen] = useState(false);
   const showPatient = showsPatientName(viewerRole);
   const all = useMemo(() => records ?? [], [records]);
   const stats = useMemo(() => recordStats(all), [all]);
@@ -212,11 +224,18 @@ export function MedicalRecordsScreen({
           <Heading level={2} id={headingId}>
             {recordsTitle(viewerRole)}
           </Heading>
-          {canWrite ? (
-            <Button icon={<PlusIcon />} onClick={() => setFormOpen(true)}>
-              {RECORD_TEXTS.newRecord}
-            </Button>
-          ) : null}
+          <Stack direction="horizontal" wrap space="small">
+            {onEmergencyAccess ? (
+              <Button variant="secondary" icon={<WarningIcon />} onClick={() => setEmergencyOpen(true)}>
+                {CONFIDENTIALITY_TEXTS.emergencyButton}
+              </Button>
+            ) : null}
+            {canWrite ? (
+              <Button icon={<PlusIcon />} onClick={() => setFormOpen(true)}>
+                {RECORD_TEXTS.newRecord}
+              </Button>
+            ) : null}
+          </Stack>
         </Stack>
         {body}
         {accessLog}
@@ -236,6 +255,9 @@ export function MedicalRecordsScreen({
       {formOpen && canWrite ? (
         <RecordForm today={today} onCreate={onCreate} onClose={() => setFormOpen(false)} />
       ) : null}
+      {emergencyOpen && onEmergencyAccess ? (
+        <EmergencyAccessDialog onRequest={onEmergencyAccess} onClose={() => setEmergencyOpen(false)} />
+      ) : null}
     </section>
   );
 }
@@ -253,6 +275,17 @@ export function MedicalRecords() {
   const [notice, setNotice] = useState<string>();
   const { details, open, close } = useRecordDetails(user, show);
   const { create } = useCreateRecordMutation(user.name);
+  const emergency = useEmergencyAccessMutation();
+  const requestEmergencyAccess = async (patientId: string, reason: string) => {
+    const outcome = await emergency.request(patientId, reason);
+    if (outcome.ok) {
+      show(
+        `${CONFIDENTIALITY_TEXTS.emergencyGranted} ${formatTimeOfDay(outcome.grant.expiresAt)}.`,
+        'positive',
+      );
+    }
+    return outcome;
+  };
 
   return (
     <MedicalRecordsScreen
@@ -273,6 +306,7 @@ export function MedicalRecords() {
       onCreate={create}
       today={toIsoDate(clock.now())}
       accessLog={user.role === 'patient' && !records.isPending ? <AccessLog headingLevel={3} /> : undefined}
+      onEmergencyAccess={user.role === 'doctor' ? requestEmergencyAccess : undefined}
     />
   );
 }

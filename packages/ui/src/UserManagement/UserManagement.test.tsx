@@ -1,4 +1,5 @@
 import {
+  ADMIN_GUARD_MESSAGES,
   PERMISSION_ALERTS,
   USER_MANAGEMENT_TEXTS,
   buildCurrentUser,
@@ -396,6 +397,14 @@ describe('UserManagement (connected to the mock API)', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PERMISSION_ALERTS.updateUsers));
     expect(within(rowOf('Jane Doe')).getByText('active')).toBeTruthy();
     expect(api.store.users.find((u) => u.name === 'Jane Doe')?.status).toBe('active');
+  });
+
+  it('puts Sam back to active and shows the server’s reason when he suspends himself (issue 15, finding 8)', async () => {
+    const user = renderConnected('sam');
+    await user.click(await screen.findByRole('button', { name: 'Suspend Sam Admin' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ADMIN_GUARD_MESSAGES.selfSuspend));
+    expect(within(rowOf('Sam Admin')).getByText('active')).toBeTruthy();
+    expect(api.store.users.find((u) => u.name === 'Sam Admin')?.status).toBe('active');
   });
 
   it('deletes a confirmed user, and puts the row back when the server refuses', async () => {

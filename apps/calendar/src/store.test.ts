@@ -1,0 +1,40 @@
+/**
+ * The seeded calendar (§6): an appointment's event is on the calendar of its owner account and its doctor, never
+ * on the calendar of whoever the appointment's e-mail or name happens to name.
+ */
+import type { Appointment } from '@sentinel/domain';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { describe, expect, it } from 'vitest';
+import { seedEvents } from './store';
+
+const OTHER_JANE_SUB = 'auth0|sentinel-patient-000101';
+
+function appointment(overrides: Partial<Appointment>): Appointment {
+  const base = seed(FIXED_NOW).appointments.find((a) => a.status === 'scheduled' && a.date !== '');
+  if (!base) throw new Error('the seed has no scheduled appointment');
+  return { ...base, ...overrides };
+}
+
+describe('the seeded calendar', () => {
+  it('puts an appointment on its owner’s calendar, whatever e-mail and name it carries', () => {
+    const namesake = appointment({ ownerId: OTHER_JANE_SUB, patientEmail: PERSONAS.jane.email });
+    const [stored] = seedEvents([namesake]);
+    expect(stored?.owners).toContain(OTHER_JANE_SUB);
+    expect(stored?.owners).not.toContain(PERSONAS.jane.sub);
+  });
+
+  it('puts an appointment without owner on its doctor’s calendar only', () => {
+    const unowned = appointment({ doctorName: PERSONAS.alice.name });
+    delete unowned.ownerId;
+    const [stored] = seedEvents([{ ...unowned, patientEmail: PERSONAS.jane.email }]);
+    expect(stored?.owners).toStrictEqual([PERSONAS.alice.sub]);
+  });
+
+  it('gives each seeded patient the events of their own appointments', () => {
+    const appointments = seed(FIXED_NOW).appointments;
+    for (const stored of seedEvents(appointments)) {
+      const source = appointments.find((a) => a.id === stored.event.appointmentId);
+      expect(stored.owners).toContain(source?.ownerId);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { CONFIDENTIALITY_TEXTS, EmergencyAccessRequestSchema } from '@sentinel/domain';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Box } from '../Box/Box';
+import { Button } from '../Button/Button';
+import { Dialog } from '../Dialog/Dialog';
+import { TextField, Textarea } from '../Field/Field';
+import { WarningIcon } from '../icons/icons';
+import { Text } from '../Text/Text';
+import type { EmergencyAccessOutcome } from './MedicalRecords.data';
+
+export type EmergencyAccessDialogProps = {
+  /** Asks the server for the grant; resolves with its verdict. */
+  onRequest: (patientId: string, reason: string) => Promise<EmergencyAccessOutcome>;
+  /** Called after a grant (with it), and by Cancel, Close and Escape (without). */
+  onClose: (outcome?: Extract<EmergencyAccessOutcome, { ok: true }>) => void;
+};
+
+type Errors = { patientId?: string; reason?: string };
+
+/**
+ * Break-the-glass (issue 15), for a doctor outside a patient's care team: the patient's ID and a reason of 10 to
+ * 500 characters, checked with the contract's schema before sending and again by the server. The explanation
+ * says what follows: 60 minutes of access, seen by the patient, an alert to the administrators.
+ */
+export function EmergencyAccessDialog({ onRequest, onClose }: EmergencyAccessDialogProps) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [patientId, setPatientId] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const refuse = (next: Errors, message?: string) => {
+    setErrors(next);
+    setFormError(message);
+    setAttempt((n) => n + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const id = patientId.trim();
+    const checked = EmergencyAccessRequestSchema.safeParse({ reason });
+    if (!id || !checked.success) {
+      refuse({
+        ...(id ? {} : { patientId: CONFIDENTIALITY_TEXTS.emergencyPatientRequired }),
+        ...(checked.success ? {} : { reason: CONFIDENTIALITY_TEXTS.emergencyReasonRequired }),
+      });
+      return;
+    }
+    setSubmitting(true);
+    const outcome = await onRequest(id, checked.data.reason);
+    setSubmitting(false);
+    if (outcome.ok) {
+      onClose(outcome);
+      return;
+    }
+    refuse(
+      outcome.fields?.reason ? { reason: CONFIDENTIALITY_TEXTS.emergencyReasonRequired } : {},
+      outcome.message,
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      title={CONFIDENTIALITY_TEXTS.emergencyTitle}
+      description={CONFIDENTIALITY_TEXTS.emergencyExplanation}
+      onClose={() => onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onClose()}>
+            {CONFIDENTIALITY_TEXTS.emergencyCancel}
+          </Button>
+          <Button type="submit" form={formId} loading={submitting}>
+            {CONFIDENTIALITY_TEXTS.emergencyConfirm}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        aria-label={CONFIDENTIALITY_TEXTS.emergencyTitle}
+      >
+        <Box display="flex" flexDirection="column" gap="medium">
+          <div role="alert">
+            {formError ? (
+              <Box
+                display="flex"
+                gap="small"
+                alignItems="center"
+                padding="medium"
+                background="critical"
+                borderRadius="medium"
+              >
+                <WarningIcon />
+                <Text as="span" tone="critical">
+                  {formError}
+                </Text>
+              </Box>
+            ) : null}
+          </div>
+          <TextField
+            label={CONFIDENTIALITY_TEXTS.emergencyPatientLabel}
+            name="patientId"
+            required
+            value={patientId}
+            onChange={(event) => setPatientId(event.target.value)}
+            error={errors.patientId}
+          />
+          <Textarea
+            label={CONFIDENTIALITY_TEXTS.emergencyReasonLabel}
+            name="reason"
+            required
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={errors.reason}
+          />
+        </Box>
+      </form>
+    </Dialog>
+  );
+}
