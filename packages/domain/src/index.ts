@@ -27,5 +27,6 @@ export * from './toolCalls';
 export * from './calendar';
 export * from './approvals';
 export * from './auditView';
+export * from './auditOwner';
 export * from './serviceAccess';
 export * from './knowledgeIndex';

@@ -97,7 +97,13 @@ export const userRoutes = {
   listAudit: async ({ tx, caller, audit }) => {
     const all = caller.user.role === 'admin';
     const rows = await tx.listAudit(
-      all ? { all: true } : { actorSub: caller.user.sub, patientId: caller.user.patient_id },
+      // A patient's data by their account id: the display patient id may be another account's too.
+      all
+        ? { all: true }
+        : {
+            actorSub: caller.user.sub,
+            patientAccountId: caller.user.role === 'patient' ? caller.user.sub : undefined,
+          },
     );
     const viewer = { role: caller.knowledgeRole, sub: caller.user.sub };
     const names = new Map<string, string>();

@@ -4,7 +4,7 @@
  * append-only triggers) a migration asks which dialect it runs on. Never edit a released migration: add one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { patientIdFor } from '@sentinel/domain';
+import { patientIdFor, soleAccountWithPatientId } from '@sentinel/domain';
 import type { StoreDialect } from './types';
 import { ENTITY_TABLES } from './schema';
 import { FIRST_GENERATED_ID } from './operations';
@@ -200,6 +200,61 @@ function confidentiality(dialect: StoreDialect): Migration {
   };
 }
 
+/** SQLite: the UPDATE refusal of `initial`, as it created it (a released migration is never edited). */
+async function createSqliteAuditUpdateTrigger(db: Kysely<unknown>): Promise<void> {
+  const message = sql.lit(AUDIT_APPEND_ONLY_MESSAGE);
+  await sql`CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, ${message}); END`.execute(db);
+}
+
+/**
+ * Audit rows keyed on the full owner account (issue 15, finding 2 follow-up): `patient_account_id` beside the
+ * display `patient_id` two accounts may share; a patient's audit view matches on it alone. Rows written before
+ * get the one patient account (any status) whose display id their `patient_id` is; a display id of no account
+ * or of several leaves it null, and such a row belongs to no patient (fails closed; admins and its caller still
+ * see it).
+ *
+ * The trail is append-only, so the backfill lifts the UPDATE refusal for this one statement per patient id and
+ * puts it back before the migration ends. Both dialects run a migration in one transaction (store/index.ts
+ * `migrate`; PostgreSQL's DDL is transactional and ALTER TABLE locks `audit` against every other session until
+ * commit), so no other connection ever writes or sees the trail unguarded, and a failure rolls it all back.
+ * Only the new column is written: `WHERE patient_account_id IS NULL` on rows that existed before the column.
+ */
+function auditPatientAccounts(dialect: StoreDialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit').addColumn('patient_account_id', 'text').execute();
+      await db.schema
+        .createIndex('audit_patient_account_id')
+        .on('audit')
+        .column('patient_account_id')
+        .execute();
+
+      const users = await sql<{ id: string; data: string }>`SELECT id, data FROM users`.execute(db);
+      const accounts = users.rows.map((u) => ({
+        id: u.id,
+        role: String((JSON.parse(u.data) as { role?: unknown }).role),
+      }));
+      const named = await sql<{ patient_id: string }>`
+        SELECT DISTINCT patient_id FROM audit WHERE patient_id IS NOT NULL`.execute(db);
+      const backfill = named.rows.flatMap((row) => {
+        const account = soleAccountWithPatientId(row.patient_id, accounts);
+        return account ? [{ patientId: row.patient_id, account }] : [];
+      });
+      if (backfill.length === 0) return;
+
+      if (dialect === 'sqlite') await sql`DROP TRIGGER audit_no_update`.execute(db);
+      else await sql`ALTER TABLE audit DISABLE TRIGGER audit_no_change`.execute(db);
+      for (const { patientId, account } of backfill) {
+        await sql`UPDATE audit SET patient_account_id = ${account}
+          WHERE patient_id = ${patientId} AND patient_account_id IS NULL`.execute(db);
+      }
+      if (dialect === 'sqlite') await createSqliteAuditUpdateTrigger(db);
+      else await sql`ALTER TABLE audit ENABLE TRIGGER audit_no_change`.execute(db);
+    },
+  };
+}
+
 /** Every migration, by name (applied in name order). */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   return {
@@ -210,6 +265,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
       '0004_vault_connections': vaultConnections(),
       '0005_item_owners': itemOwners(),
       '0006_confidentiality': confidentiality(dialect),
+      '0007_audit_patient_accounts': auditPatientAccounts(dialect),
     }),
   };
 }

@@ -3,12 +3,13 @@
  * builder and prepared once (./queries.ts); a `Runner` runs them in the transaction.
  */
 import { sql } from 'kysely';
-import type { ManagedUser } from '@sentinel/domain';
+import { patientIdFor, soleAccountWithPatientId, type ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, OwnerChangeError, isUniqueViolation } from './errors';
 import { confidentialityOperations } from './confidentiality';
 import { arg, madeOnce, prepare, type Prepared, type Runner } from './queries';
-import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
+import { accountIdPattern, itemTableOf } from './audit-owner';
+import type { AuditScope, Collection, EntityOf, NewAuditRow, PatientScope, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
 export const FIRST_GENERATED_ID = 1001;
@@ -79,7 +80,7 @@ function auditEventOf(row: {
  */
 export const SEQUENCE_PREFIXES: Readonly<Record<string, string>> = { aud: 'audit_ids' };
 
-/** An audit row's columns but its id, from the call's values 1 to 9. */
+/** An audit row's columns but its id, from the call's values 1 to 10. */
 const AUDIT_VALUES = {
   timestamp: arg(1),
   actor_sub: arg(2),
@@ -90,6 +91,7 @@ const AUDIT_VALUES = {
   patient_id: arg(7),
   outcome: arg(8),
   reason: arg(9),
+  patient_account_id: arg(10),
 };
 
 /** The columns of an audit row, as `auditEventOf` reads them. */
@@ -220,12 +222,23 @@ const Q = {
   listAuditOfActor: prepare((db) =>
     db.selectFrom('audit').select(AUDIT_COLUMNS).where('actor_sub', '=', arg(0)).orderBy('seq'),
   ),
+  /** A patient's rows: their calls, and calls on their data by account id (never the shared display id). */
   listAuditOfActorOrPatient: prepare((db) =>
     db
       .selectFrom('audit')
       .select(AUDIT_COLUMNS)
-      .where((eb) => eb.or([eb('actor_sub', '=', arg(0)), eb('patient_id', '=', arg(1))]))
+      .where((eb) => eb.or([eb('actor_sub', '=', arg(0)), eb('patient_account_id', '=', arg(1))]))
       .orderBy('seq'),
+  ),
+  ownerOfItem: madeOnce((c: Collection) =>
+    prepare((db) => db.selectFrom(table(c)).select('owner_id').where('id', '=', arg(0))),
+  ),
+  /** Accounts whose id may give a display patient id (see `accountIdPattern`). */
+  usersLike: prepare((db) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'data'])
+      .where(sql<boolean>`id LIKE ${arg(0)} ESCAPE '!'`),
   ),
 };
 
@@ -240,6 +253,26 @@ export function operations(run: Runner): StoreTx {
     const row = await first(Q.nextCounter, [prefix, FIRST_GENERATED_ID]);
     if (!row) throw new Error(`No id was issued for the prefix ${prefix}.`);
     return `${prefix}-${row.last_issued}`;
+  };
+
+  /**
+   * The account of the patient an audit row names (see ./audit-owner): the owner of the item it names, else the
+   * calling patient when the display id is theirs, else the one patient account with that display id; null when
+   * none is sure.
+   */
+  const patientAccountOf = async (row: NewAuditRow): Promise<string | null> => {
+    if (!row.patientId) return null;
+    const itemTable = itemTableOf(row.resourceType);
+    if (itemTable && row.resourceId) {
+      const owner = (await first(Q.ownerOfItem(itemTable), [row.resourceId]))?.owner_id;
+      if (owner && patientIdFor(owner) === row.patientId) return owner;
+    }
+    if (row.actorRole === 'patient' && patientIdFor(row.actorSub) === row.patientId) return row.actorSub;
+    const candidates = await run.rows(Q.usersLike, [accountIdPattern(row.patientId)]);
+    return soleAccountWithPatientId(
+      row.patientId,
+      candidates.map((c) => ({ id: c.id, role: parse<ManagedUser>(c).role })),
+    );
   };
 
   return {
@@ -372,6 +405,7 @@ export function operations(run: Runner): StoreTx {
         row.patientId,
         row.outcome,
         row.reason,
+        await patientAccountOf(row),
       ];
       if (row.id === undefined && run.dialect === 'postgres') {
         await run.changes(Q.appendAuditFromSequence, [undefined, ...values]);
@@ -383,8 +417,8 @@ export function operations(run: Runner): StoreTx {
     async listAudit(scope: AuditScope) {
       let rows;
       if (scope.all) rows = await run.rows(Q.listAuditAll, []);
-      else if (scope.patientId)
-        rows = await run.rows(Q.listAuditOfActorOrPatient, [scope.actorSub, scope.patientId]);
+      else if (scope.patientAccountId)
+        rows = await run.rows(Q.listAuditOfActorOrPatient, [scope.actorSub, scope.patientAccountId]);
       else rows = await run.rows(Q.listAuditOfActor, [scope.actorSub]);
       return rows.map(auditEventOf);
     },

@@ -55,6 +55,12 @@ export interface AuditTable {
   patient_id: string | null;
   outcome: string;
   reason: string;
+  /**
+   * The account id of the patient whose data the call touched (`patient_id` is only its display id, which two
+   * accounts may share); null when no one patient account is known. A patient's audit view matches on it.
+   * Never answered (migration 0007).
+   */
+  patient_account_id: string | null;
 }
 
 /**

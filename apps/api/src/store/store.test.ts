@@ -435,6 +435,112 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
     });
   });
 
+  it('keys the audit rows of a store from before on the one patient account of their patient id, append-only throughout (migration 0007)', async () => {
+    // A database at the schema of migration 0006: audit rows name patients by display id only. A second account
+    // ends like Jane's, so 'P-000001' is two accounts' and the rows naming it belong to neither.
+    await migrateTo(env, dialect, '0006_confidentiality');
+    const twin = {
+      ...seed(FIXED_NOW).users.find((u) => u.id === jane.sub)!,
+      id: 'other|twin-000001',
+      email: 't@x.org',
+    };
+    const raw = await env.raw();
+    const quoted = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
+    try {
+      for (const user of [...seed(FIXED_NOW).users, twin]) {
+        const values = [user.id, user.email.trim().toLowerCase(), JSON.stringify(user)]
+          .map(quoted)
+          .join(', ');
+        await raw.query(`INSERT INTO users (id, email_norm, data) VALUES (${values})`);
+      }
+      const old: AuditEvent[] = [
+        auditRow('aud-jane-or-twin', { patientId: 'P-000001' }),
+        auditRow('aud-john', { patientId: patientIdFor(PERSONAS.john.sub), resourceId: 'rec-john' }),
+        auditRow('aud-nobody', { patientId: 'P-999999' }),
+        auditRow('aud-none', { patientId: null, resourceType: 'knowledge', resourceId: null }),
+      ];
+      for (const row of old) {
+        const values = [
+          row.id,
+          row.timestamp,
+          row.actorSub,
+          row.actorRole,
+          row.action,
+          row.resourceType,
+          row.resourceId,
+          row.patientId,
+          row.outcome,
+          row.reason,
+        ]
+          .map(quoted)
+          .join(', ');
+        await raw.query(
+          `INSERT INTO audit (id, timestamp, actor_sub, actor_role, action, resource_type, resource_id, patient_id, outcome, reason) VALUES (${values})`,
+        );
+      }
+    } finally {
+      await raw.close();
+    }
+
+    const migrated = await env.open();
+    await migrated.transaction(async (tx) => {
+      const scopeOf = (sub: string) => ({ actorSub: sub, patientAccountId: sub });
+      expect(ids(await tx.listAudit(scopeOf(PERSONAS.john.sub)))).toStrictEqual(['aud-john']);
+      expect(ids(await tx.listAudit(scopeOf(jane.sub)))).toStrictEqual([]);
+      expect(ids(await tx.listAudit(scopeOf(twin.id)))).toStrictEqual([]);
+      // Unchanged as answered, and all still there for admins and their caller.
+      expect(ids(await tx.listAudit({ all: true }))).toStrictEqual([
+        'aud-jane-or-twin',
+        'aud-john',
+        'aud-nobody',
+        'aud-none',
+      ]);
+      expect((await tx.listAudit({ all: true }))[1]).toStrictEqual(
+        auditRow('aud-john', { patientId: patientIdFor(PERSONAS.john.sub), resourceId: 'rec-john' }),
+      );
+      expect(ids(await tx.listAudit({ actorSub: PERSONAS.alice.sub }))).toHaveLength(4);
+    });
+    const after = await env.raw();
+    try {
+      // The backfill lifted the refusal only inside its own transaction.
+      await expect(after.query("UPDATE audit SET patient_account_id = 'someone'")).rejects.toThrow(
+        AUDIT_APPEND_ONLY_MESSAGE,
+      );
+      await expect(after.query("UPDATE audit SET reason = 'edited'")).rejects.toThrow(
+        AUDIT_APPEND_ONLY_MESSAGE,
+      );
+      await expect(after.query('DELETE FROM audit')).rejects.toThrow(AUDIT_APPEND_ONLY_MESSAGE);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('keys a new audit row on the account that owns the item it names, never on another with the same patient id', async () => {
+    const store = await env.open();
+    const janeAccount = await store.transaction((tx) => tx.getUser(jane.sub));
+    if (!janeAccount) throw new Error('jane is not seeded');
+    const twin: ManagedUser = { ...janeAccount, id: 'other|twin-000001', email: 'twin@example.com' };
+    const janesRecord = seed(FIXED_NOW).records.find((r) => r.ownerId === jane.sub);
+    if (!janesRecord) throw new Error('the seed has no record of Jane');
+    await store.transaction(async (tx) => {
+      await tx.insertUser(twin);
+      // A doctor reads Jane's record; the twin lists their own (empty) records; a row naming only the shared id.
+      await tx.appendAudit(auditRow('aud-read', { resourceId: janesRecord.id }));
+      await tx.appendAudit(
+        auditRow('aud-twin', { actorSub: twin.id, actorRole: 'patient', action: 'list', resourceId: null }),
+      );
+      await tx.appendAudit(auditRow('aud-shared', { resourceType: 'approval', resourceId: 'apr-1' }));
+    });
+    await store.transaction(async (tx) => {
+      expect(ids(await tx.listAudit({ actorSub: jane.sub, patientAccountId: jane.sub }))).toStrictEqual([
+        'aud-read',
+      ]);
+      expect(ids(await tx.listAudit({ actorSub: twin.id, patientAccountId: twin.id }))).toStrictEqual([
+        'aud-twin',
+      ]);
+    });
+  });
+
   it('counts ids per prefix from 1001, across transactions and reopening', async () => {
     const store = await env.open();
     const first = await store.transaction(async (tx) => [
@@ -542,7 +648,7 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
     });
     await store.transaction(async (tx) => {
       expect(await tx.listAudit({ all: true })).toStrictEqual(rows);
-      expect(ids(await tx.listAudit({ actorSub: jane.sub, patientId: jane.patientId }))).toStrictEqual([
+      expect(ids(await tx.listAudit({ actorSub: jane.sub, patientAccountId: jane.sub }))).toStrictEqual([
         'aud-1',
         'aud-2',
       ]);
@@ -551,7 +657,7 @@ describe.each(DIALECTS)('the %s store', (dialect) => {
         'aud-2',
         'aud-3',
       ]);
-      expect(await tx.listAudit({ actorSub: 'nobody', patientId: '' })).toStrictEqual([]);
+      expect(await tx.listAudit({ actorSub: 'nobody', patientAccountId: '' })).toStrictEqual([]);
     });
   });
 

@@ -37,10 +37,13 @@ export type EntityOf = {
  */
 export type PatientScope = { readonly ownerId: string };
 
-/** Which audit rows a reader gets: all of them (admins), or those of their calls and of their data. */
+/**
+ * Which audit rows a reader gets: all of them (admins), or those of their calls and, for a patient, of calls on
+ * their data, matched on their account id (never on the display patient id two accounts may share).
+ */
 export type AuditScope =
   | { readonly all: true }
-  | { readonly all?: false; readonly actorSub: string; readonly patientId?: string | undefined };
+  | { readonly all?: false; readonly actorSub: string; readonly patientAccountId?: string | undefined };
 
 /** An audit row to append; without `id`, the store draws the next 'aud' id. */
 export type NewAuditRow = Omit<AuditEvent, 'id'> & { readonly id?: string };

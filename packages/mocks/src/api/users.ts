@@ -15,7 +15,9 @@ import {
   runFgaSamplesLocally,
   type ManagedUser,
 } from '@sentinel/domain';
-import { canSeeAuditRow } from '@sentinel/domain/contract';
+import { AUDIT_ITEM_RESOURCE_TYPES, patientIdFor, soleAccountWithPatientId } from '@sentinel/domain';
+import type { AuditEvent, AuditResourceType } from '@sentinel/domain/contract';
+import type { MockStore } from './store';
 import { notFound } from './clinical';
 import type { RouteImpls } from './route';
 
@@ -113,10 +115,40 @@ export const userRoutes = {
    */
   listAudit: ({ store, caller, audit }) => {
     const all = caller.user.role === 'admin';
-    const rows = all ? [...store.audit] : store.audit.filter((row) => canSeeAuditRow(row, caller.user));
+    const sub = caller.user.sub;
+    // A patient's data by their account id: the display patient id may be another account's too.
+    const rows = all
+      ? [...store.audit]
+      : store.audit.filter(
+          (row) =>
+            row.actorSub === sub || (caller.user.role === 'patient' && patientAccountOf(store, row) === sub),
+        );
     const viewer = { role: caller.knowledgeRole, sub: caller.user.sub };
     const nameOf = (sub: string) => store.users.find((user) => user.id === sub)?.name;
     audit({ reason: all ? `all rows: ${rows.length}` : `own rows: ${rows.length}` });
     return ok({ items: rows.map((row) => auditEntryForViewer(row, viewer, nameOf)) });
   },
 } satisfies Partial<RouteImpls>;
+
+/**
+ * The patient account an audit row belongs to, in the order of the rule (`@sentinel/domain` auditOwner.ts) that
+ * the server's store applies when it writes the row: the owner of the item it names, else the calling patient
+ * whose display id it is, else the one patient account with that display id; null when none is sure.
+ */
+function patientAccountOf(store: MockStore, row: AuditEvent): string | null {
+  if (!row.patientId) return null;
+  if (
+    (AUDIT_ITEM_RESOURCE_TYPES as readonly AuditResourceType[]).includes(row.resourceType) &&
+    row.resourceId
+  ) {
+    const items: readonly { id: string; ownerId?: string | undefined }[] = [
+      ...store.appointments,
+      ...store.records,
+      ...store.prescriptions,
+    ];
+    const owner = items.find((item) => item.id === row.resourceId)?.ownerId;
+    if (owner && patientIdFor(owner) === row.patientId) return owner;
+  }
+  if (row.actorRole === 'patient' && patientIdFor(row.actorSub) === row.patientId) return row.actorSub;
+  return soleAccountWithPatientId(row.patientId, store.users);
+}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ADMIN_TEXTS } from '@sentinel/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { EMERGENCY_ACCESS_TEXTS } from '../EmergencyAccessAlerts/EmergencyAccessAlerts.utils';
 import { ADMIN_HEADER, ADMIN_TABS, AdminDashboard } from './AdminDashboard';
 
 const meta = {
@@ -52,3 +53,13 @@ export const AllPrescriptionsTab: Story = { args: { initialTab: 'prescriptions' 
 export const AllAppointmentsTab: Story = { args: { initialTab: 'appointments' } };
 export const KnowledgeTab: Story = { args: { initialTab: 'knowledge' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Issue 15: the Emergency access tab lists break-the-glass grants (none in the mock API's seed). */
+export const EmergencyAccessTab: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: EMERGENCY_ACCESS_TEXTS.tab }));
+    await expect(await canvas.findByRole('region', { name: EMERGENCY_ACCESS_TEXTS.title })).toBeVisible();
+    await expect(await canvas.findByText(EMERGENCY_ACCESS_TEXTS.empty)).toBeVisible();
+  },
+};

@@ -10,10 +10,13 @@ import { ChartIcon, CheckIcon, ShieldIcon, UsersIcon } from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
 import { StatTile } from '../StatTile/StatTile';
 import { Tabs } from '../Tabs/Tabs';
+import { EMERGENCY_ACCESS_TEXTS } from '../EmergencyAccessAlerts/EmergencyAccessAlerts.utils';
+import { EmergencyAccessNotice } from '../EmergencyAccessAlerts/EmergencyAccessNotice';
 import {
   LazyAppointments,
   LazyChallengeDemo,
   LazyChatPanel,
+  LazyEmergencyAccessAlerts,
   LazyKnowledgeBase,
   LazyMedicalRecords,
   LazyPrescriptions,
@@ -31,6 +34,8 @@ export const ADMIN_TABS = [
   { value: 'records', label: 'All Records' },
   { value: 'prescriptions', label: 'All Prescriptions' },
   { value: 'security', label: 'Security' },
+  // Issue 15, finding 3: break-the-glass grants, for admins to review.
+  { value: 'emergency-access', label: EMERGENCY_ACCESS_TEXTS.tab },
   { value: 'challenge-demo', label: 'Identity Demo' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
@@ -44,6 +49,7 @@ export const ADMIN_HEADER = { title: headerTitle, subtitle: headerSubtitle } as 
 /**
  * §2 Admin overview: four hard-coded cards and shortcut buttons. The spec's shortcuts do nothing; ours open
  * the tab that does the work (user management for patients and doctors, security for audit and compliance).
+ * Above them, when doctors used break-the-glass lately, an alert that opens the Emergency access tab (issue 15).
  */
 export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => void }) {
   const cards = [
@@ -80,6 +86,7 @@ export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => voi
   ];
   return (
     <Box display="flex" flexDirection="column" gap="xlarge">
+      <EmergencyAccessNotice onReview={() => onOpenTab('emergency-access')} />
       <Box
         as="ul"
         aria-label="System status"
@@ -152,6 +159,8 @@ export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDas
                   <LazyMedicalRecords />
                 ) : value === 'prescriptions' ? (
                   <LazyPrescriptions />
+                ) : value === 'emergency-access' ? (
+                  <LazyEmergencyAccessAlerts />
                 ) : (
                   <LazyChallengeDemo onNavigate={onNavigate} />
                 )}

@@ -24,6 +24,9 @@ export const LazyPrescriptions = lazyScreen(() =>
   import('../Prescriptions/Prescriptions').then((m) => m.Prescriptions),
 );
 export const LazyApprovals = lazyScreen(() => import('../Approvals/Approvals').then((m) => m.Approvals));
+export const LazyEmergencyAccessAlerts = lazyScreen(() =>
+  import('../EmergencyAccessAlerts/EmergencyAccessAlerts').then((m) => m.EmergencyAccessAlerts),
+);
 export const LazyUserManagement = lazyScreen(() =>
   import('../UserManagement/UserManagement').then((m) => m.UserManagement),
 );
