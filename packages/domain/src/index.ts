@@ -22,6 +22,7 @@ export * from './identity';
 export * from './sse';
 export * from './safety';
 export * from './triage';
+export * from './triageTexts';
 export * from './fga';
 export * from './toolCalls';
 export * from './calendar';

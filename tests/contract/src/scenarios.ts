@@ -958,6 +958,38 @@ export function designedSequences(): Sequence[] {
         step(persona, 'listAudit', { expect: 200 }),
       ]),
     },
+    {
+      // Issue 16: triage runs first on both servers, over the conversation's user messages; each level's
+      // banner starts the reply alike, and the audit rows carry the level and concept names alike.
+      name: 'the chat triages each level alike: emergency, crisis, poison, urgent, none; then the audit trail',
+      steps: [
+        ...[
+          'pressure in my chest that spreads to my jaw and I feel clammy',
+          "I don't see the point in living any more",
+          'my toddler swallowed some of my pills',
+          'my blood pressure is 185/125 and I feel fine',
+          'How much water should I drink?',
+        ].map((content) =>
+          step('jane', 'chat', {
+            body: { messages: [{ role: 'user', content }], sessionId: 'session-triage' },
+            expect: 200,
+            note: 'triage',
+          }),
+        ),
+        step('jane', 'chat', {
+          body: {
+            messages: [
+              { role: 'user', content: 'I have crushing chest pain' },
+              { role: 'assistant', content: 'Please call 911.' },
+              { role: 'user', content: "it's getting worse" },
+            ],
+          },
+          expect: 200,
+          note: 'triage over the conversation',
+        }),
+        step('jane', 'listAudit', { expect: 200 }),
+      ],
+    },
   ];
 }
 

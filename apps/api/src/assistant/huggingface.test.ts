@@ -4,7 +4,7 @@
  * router's /v1/chat/completions; text generation first reads the model's provider mapping from the Hub, then
  * calls that provider's /v1/completions.
  */
-import { CHAT_TEXTS, DISCLAIMER, buildAiReply, safetyNoteFor } from '@sentinel/domain';
+import { CHAT_TEXTS, DISCLAIMER, buildAiReply, safetyNoteFor, triageBannerText } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES, type AuditEvent } from '@sentinel/domain/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -239,6 +239,20 @@ describe('safety and permissions', () => {
     expect(answer.events.at(-1)).toEqual({ type: 'done' });
   });
 
+  it('audits a crisis with its level and concept names, never the text, and sends nothing to the model (issue 16)', async () => {
+    const answer = await chatAs(server, 'jane', "I don't see the point in living any more", 'session-16');
+    await settle();
+    expect(seen).toEqual([]);
+    expect(answer.events[0]).toMatchObject({ type: 'meta', emergency: true, triage: 'crisis' });
+    expect(replyText(answer.events).startsWith(triageBannerText('crisis'))).toBe(true);
+    const rows = await server.store.transaction((tx) => tx.listAudit({ all: true }));
+    expect(rows.findLast((r) => r.resourceType === 'chat')).toMatchObject({
+      resourceId: 'session-16',
+      reason: 'assistant reply citing 0 document(s); triage crisis (suicidal thoughts)',
+    });
+    expect(JSON.stringify(rows)).not.toContain('point in living');
+  });
+
   it('counts the relevant sources a patient may not see, and never sends them to the model', async () => {
     msw.use(http.post(CHAT_URL, () => sse([chunkFrame(MODEL_REPLY), DONE_FRAME])));
     const answer = await chatAs(
@@ -301,7 +315,7 @@ describe('safety and permissions', () => {
     expect(row).toMatchObject({
       resourceId: 'session-9',
       outcome: 'allowed',
-      reason: 'assistant reply citing 1 document(s)',
+      reason: 'assistant reply citing 1 document(s); triage none',
     });
     expect(JSON.stringify(rows)).not.toContain('hypertension and diabetes');
   });

@@ -4,6 +4,9 @@ import {
   buildAiReply,
   cannedAnswerFor,
   safetyNoteFor,
+  redFlagReplyText,
+  triage,
+  triageBannerText,
   type ModelMessage,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
@@ -29,7 +32,19 @@ const QUESTIONS = [
   'I have chest pain and trouble breathing.',
   'How much water should I drink?',
   'Tell me a joke',
+  // One per triage level with a banner (issue 16): the mock API must answer them alike too.
+  "I don't see the point in living any more",
+  'my toddler swallowed some of my pills',
+  'my blood pressure is 185/125 and I feel fine',
 ];
+
+/** One message per level that has a banner (issue 16), as people type them. */
+const LEVEL_PROMPTS = {
+  emergency: 'pressure in my chest that spreads to my jaw and I feel clammy',
+  crisis: "I don't see the point in living any more",
+  poison: 'my toddler swallowed some of my pills',
+  urgent: 'my blood pressure is 185/125 and I feel fine',
+} as const;
 
 /** A model that answers from a script: each call takes the next behaviour. */
 function scriptedModel(
@@ -88,6 +103,115 @@ describe('without a model', () => {
         expect(events).toEqual(demoReplyEvents(question, KNOWLEDGE.documents, viewerOf(persona)));
       }
     }
+  });
+
+  it('gives the mock API’s demo reply for a whole conversation, triaged over its user messages', async () => {
+    const turns: ChatTurn[] = [
+      { role: 'user', content: 'I have crushing chest pain' },
+      { role: 'assistant', content: 'Please call 911.' },
+      { role: 'user', content: "it's getting worse" },
+    ];
+    const { events } = await run(turns, undefined);
+    expect(events).toEqual(demoReplyEvents(turns, KNOWLEDGE.documents, viewerOf('jane')));
+    expect(events[0]).toMatchObject({ triage: 'emergency', emergency: true });
+  });
+});
+
+describe('triage first (issue 16)', () => {
+  it.each(['emergency', 'crisis', 'poison'] as const)(
+    'answers %s with its banner first and never calls the model',
+    async (level) => {
+      const calls: string[] = [];
+      const model = scriptedModel(
+        {
+          async *chat() {
+            yield 'A model reply that must never be sent.';
+          },
+          generate: async () => 'A generated reply that must never be sent.',
+        },
+        calls,
+      );
+      const question = LEVEL_PROMPTS[level];
+      const { events } = await run(question, model);
+      expect(calls).toEqual([]);
+      expect(events[0]).toMatchObject({ type: 'meta', triage: level, emergency: true });
+      expect(events[1]).toMatchObject({ type: 'token' });
+      expect(textOf(events).startsWith(triageBannerText(level))).toBe(true);
+      const triaged = triage([{ role: 'user', content: question }]);
+      expect(textOf(events)).toBe(redFlagReplyText(triaged, question));
+      expect(events.slice(-2)).toEqual([{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }]);
+    },
+  );
+
+  it('triages when the reply is planned, before the model is asked anything', async () => {
+    const calls: string[] = [];
+    const model = scriptedModel(
+      {
+        async *chat() {
+          yield 'High readings like this need a clinician today.';
+        },
+      },
+      calls,
+    );
+    const plan = planChatReply({
+      turns: [{ role: 'user', content: LEVEL_PROMPTS.urgent }],
+      documents: KNOWLEDGE.documents,
+      viewer: viewerOf('jane'),
+      model,
+      logFailure: () => undefined,
+    });
+    expect(plan.meta.triage).toBe('urgent');
+    expect(calls).toEqual([]);
+    const events: ChatStreamEvent[] = [];
+    for await (const event of plan.stream(new AbortController().signal)) events.push(event);
+    expect(calls).toEqual(['chat']);
+  });
+
+  it('starts an urgent reply with the care-team notice, then asks the model for the educational part', async () => {
+    const calls: string[] = [];
+    const model = scriptedModel(
+      {
+        async *chat() {
+          yield* ['High readings like this', ' need a clinician today.'];
+        },
+      },
+      calls,
+    );
+    const question = LEVEL_PROMPTS.urgent;
+    const { events } = await run(question, model);
+    expect(calls).toEqual(['chat']);
+    expect(events[0]).toMatchObject({ triage: 'urgent', emergency: false });
+    expect(textOf(events)).toBe(
+      `${triageBannerText('urgent')}\n\n${buildAiReply('High readings like this need a clinician today.', question).message}`,
+    );
+  });
+
+  it('reads the earlier user messages: a short follow-up after chest pain gets the emergency banner', async () => {
+    const calls: string[] = [];
+    const model = scriptedModel({ chat: async function* () {} }, calls);
+    const { events } = await run(
+      [
+        { role: 'user', content: 'I have crushing chest pain' },
+        { role: 'assistant', content: 'Please call 911.' },
+        { role: 'user', content: "it's getting worse" },
+      ],
+      model,
+    );
+    expect(calls).toEqual([]);
+    expect(textOf(events).startsWith(triageBannerText('emergency'))).toBe(true);
+  });
+
+  it('gives an ordinary question level none, no banner, and the model’s answer', async () => {
+    const { events } = await run(
+      'How much water should I drink?',
+      scriptedModel({
+        async *chat() {
+          yield 'Most adults do well with water through the day.';
+        },
+      }),
+    );
+    expect(events[0]).toMatchObject({ triage: 'none', emergency: false });
+    expect(textOf(events).startsWith('Most adults do well')).toBe(true);
   });
 });
 

@@ -17,13 +17,18 @@ import {
   accessibleInIndex,
   detectActions,
   isDocumentAccessible,
-  isEmergency,
+  isRedFlagLevel,
+  redFlagReplyText,
   suggestActionsFor,
   safetyNoteFor,
   searchKnowledgeIndex,
+  searchesKnowledgeAt,
+  triage,
+  urgentNoticeText,
   type IndexedAccess,
   type KnowledgeDocument,
   type KnowledgeViewer,
+  type TriageResult,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
 import { knowledgeIndexOf } from '../policies/knowledge';
@@ -62,16 +67,32 @@ export function wordTokens(text: string): string[] {
 
 const tokens = (text: string): ChatStreamEvent[] => wordTokens(text).map((t) => ({ type: 'token', text: t }));
 
+/** The metadata of a reply that searches nothing (a crisis, domain `searchesKnowledgeAt`). */
+const nothingCited = (triaged: TriageResult): Extract<ChatStreamEvent, { type: 'meta' }> => ({
+  type: 'meta',
+  actions: [],
+  knowledgeRefs: [],
+  sources: [],
+  withheldCount: 0,
+  emergency: isRedFlagLevel(triaged.level),
+  triage: triaged.level,
+});
+
 /**
  * §3, §5, §6 The reply's metadata: the same rules, in the same order, as the mock API's demo reply, over the
  * documents' search index (issue 7). `access` decides by position in `documents`; the domain rule by default.
+ * `triaged` is the conversation's triage (issue 16), done before this retrieval.
  */
 export function replyMeta(
   question: string,
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
+  triaged: TriageResult,
   access?: IndexedAccess,
 ): { meta: MetaEvent; sources: KnowledgeDocument[] } {
+  if (!searchesKnowledgeAt(triaged.level)) {
+    return { meta: nothingCited(triaged), sources: [] };
+  }
   const index = knowledgeIndexOf(documents);
   const decide = access ?? accessByFacts(index, viewer, isDocumentAccessible);
   const visible = accessibleInIndex(index, decide);
@@ -84,7 +105,8 @@ export function replyMeta(
       knowledgeRefs: buildKnowledgeRefs(results),
       sources: results.map((doc) => doc.title),
       withheldCount: withheld.length,
-      emergency: isEmergency(question),
+      emergency: isRedFlagLevel(triaged.level),
+      triage: triaged.level,
       suggestedActions: suggestActionsFor(question),
     },
     sources: results,
@@ -128,21 +150,30 @@ export function planChatReply(input: {
   readonly logFailure: FailureLog;
   /** The tool the question asks for (tools.ts `prepareTool`): its event and message stand for the model reply. */
   readonly tool?: ToolRun | undefined;
+  /** The conversation's triage, when the route ran it already (before choosing a tool); run here otherwise. */
+  readonly triaged?: TriageResult;
 }): ChatPlan {
   const { turns, viewer, model, logFailure } = input;
+  // Issue 16: triage first, over the user's messages of the conversation, before any retrieval or model call.
+  const triaged = input.triaged ?? triage(turns);
   const question = (turns.at(-1)?.content ?? '').trim();
-  const { meta, sources } = replyMeta(question, input.documents, viewer, input.access);
+  const { meta, sources } = replyMeta(question, input.documents, viewer, triaged, input.access);
+  const redFlag = redFlagReplyText(triaged, question);
+  const notice = tokens(urgentNoticeText(triaged.level));
   const canned = tokens(buildAiReply(undefined, question).message);
   const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
 
   async function* reply(signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
     yield meta;
-    // A red flag is answered at once, never by a model or a tool (the panel shows the emergency banner).
-    if (meta.emergency) {
-      yield* canned;
+    // An emergency, crisis or poison level is answered at once, banner first, never by a model or a tool
+    // (domain triageTexts.ts says what follows the banner for each level, and why).
+    if (redFlag !== undefined) {
+      yield* tokens(redFlag);
       yield* ending;
       return;
     }
+    // Urgent: the calm notice first, then the usual reply.
+    yield* notice;
     if (input.tool) {
       let event;
       try {

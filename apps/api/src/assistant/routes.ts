@@ -3,7 +3,7 @@
  * model answers and whether it is reachable). The model comes from configuration (config.ts `ModelSettings`);
  * without one the replies are the domain's canned answers, as the mock API gives them.
  */
-import { fail, isEmergency, ok } from '@sentinel/domain';
+import { fail, isRedFlagLevel, ok, triage, triageAuditNote } from '@sentinel/domain';
 import type { AssistantStatus } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
@@ -61,13 +61,17 @@ export function assistantRoutes(
         audit({ resourceId, reason: 'chat rate limit reached' });
         return fail('rate_limited', '');
       }
+      // Issue 16: triage before anything else (tools, retrieval, model), over the user's messages the request
+      // carries (the whole conversation the browser holds, at most 50 turns).
+      const triaged = triage(body.messages);
       const { documents } = knowledge();
       const question = body.messages.at(-1)?.content ?? '';
-      // A red flag goes straight to the emergency answer: no tool runs for it.
-      const tool = isEmergency(question)
+      // A red flag goes straight to its banner and fixed answer: no tool runs for it.
+      const tool = isRedFlagLevel(triaged.level)
         ? undefined
         : await prepareTool({ tx, caller, now, accessToken }, tools, question);
       const plan = planChatReply({
+        triaged,
         tool,
         turns: body.messages,
         documents,
@@ -76,10 +80,10 @@ export function assistantRoutes(
         model: assistant.model,
         logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
       });
-      // Never the question: the session and how many documents the reply cites.
+      // Never the question: the session, how many documents the reply cites, the triage level and concept names.
       const cited = plan.meta.knowledgeRefs.length;
       const kind = tool ? 'tool' : assistant.model ? 'assistant' : 'demo';
-      audit({ resourceId, reason: `${kind} reply citing ${cited} document(s)` });
+      audit({ resourceId, reason: `${kind} reply citing ${cited} document(s); ${triageAuditNote(triaged)}` });
       return ok(plan.stream);
     },
   } satisfies Partial<RouteImpls>;

@@ -8,6 +8,7 @@ import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_MESSAGES, STREAM_DONE_MARKER } from '
 import { ChatActionSchema, KnowledgeRefSchema } from '../entities';
 import { ErrorCodeSchema, MAX_ERROR_MESSAGE_LENGTH } from './errors';
 import { ChatToolEventSchema } from './pillars';
+import type { TriageLevel } from '../triage';
 
 // Defined with the other constants, outside the contract's schemas: the browser's chat state needs them for its
 // first paint, and taking them from this module would bring zod and every schema along (issue 7 budgets).
@@ -46,6 +47,18 @@ export const ChatRequestSchema = z.strictObject({
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
 /**
+ * The triage levels a reply's metadata names (domain `TRIAGE_LEVELS`, which the mock chat test compares this
+ * with): spelled out here so that the browser's contract does not bring the triage rules into its bundle.
+ */
+const META_TRIAGE_LEVELS = [
+  'emergency',
+  'crisis',
+  'poison',
+  'urgent',
+  'none',
+] as const satisfies readonly TriageLevel[];
+
+/**
  * Reply metadata, sent first: the actions taken (§3 Chat action), the knowledge cited, the source titles, how
  * many matching items the user may not see (never which), whether the emergency disclaimer applies, and the
  * suggested follow-ups (§3 AI reply).
@@ -57,6 +70,11 @@ export const ChatMetaEventSchema = z.strictObject({
   sources: z.array(z.string().max(300)).max(20),
   withheldCount: z.number().int().nonnegative(),
   emergency: z.boolean(),
+  /**
+   * Issue 16: the conversation's triage level (domain `triage`), which picks the panel's banner; `emergency` is
+   * true exactly for the emergency, crisis and poison levels. Optional for replies from before triage.
+   */
+  triage: z.enum(META_TRIAGE_LEVELS).optional(),
   /** §3 AI reply: follow-up questions for the topic, which the panel offers as chips after the reply. */
   suggestedActions: z.array(z.string().min(1).max(200)).max(10).optional(),
 });

@@ -1,5 +1,17 @@
-import { DISCLAIMER, SUGGESTED_ACTIONS, buildAiReply, detectActions } from '@sentinel/domain';
 import {
+  CANNED_ANSWERS,
+  DISCLAIMER,
+  SUGGESTED_ACTIONS,
+  TRIAGE_BANNERS,
+  TRIAGE_FOLLOW_UPS,
+  TRIAGE_LEVELS,
+  buildAiReply,
+  detectActions,
+  triageBannerText,
+  type TriageLevel,
+} from '@sentinel/domain';
+import {
+  ChatMetaEventSchema,
   SESSION_ID_MESSAGE,
   SSE_CONTENT_TYPE,
   parseSseEvents,
@@ -195,8 +207,105 @@ describe('the demo reply', () => {
       sources: [],
       withheldCount: 0,
       emergency: false,
+      triage: 'none',
       suggestedActions: [SUGGESTED_ACTIONS.general],
     });
     expect(events.slice(-2).map((e) => e.type)).toStrictEqual(['disclaimer', 'done']);
+  });
+});
+
+/** One message per level that has a banner, as people type them (docs/clinical-safety.md). */
+const PROMPTS = {
+  emergency: 'I have chest pain right now',
+  crisis: "I don't see the point in living any more",
+  poison: 'my toddler swallowed some of my pills',
+  urgent: 'my blood pressure is 185/125 and I feel fine',
+} as const satisfies Record<Exclude<TriageLevel, 'none'>, string>;
+
+/** The number each red-flag banner must name. */
+const NUMBERS = { emergency: '911', crisis: '988', poison: '1-800-222-1222' } as const;
+
+describe('triage first (issue 16)', () => {
+  it.each(['emergency', 'crisis', 'poison'] as const)(
+    'an %s reply starts with its banner, names the number, and runs no tool',
+    async (level) => {
+      const { events } = await ask('jane', PROMPTS[level]);
+      expect(metaOf(events)).toMatchObject({ triage: level, emergency: true });
+      expect(events[1]).toMatchObject({ type: 'token' });
+      expect(textOf(events).startsWith(triageBannerText(level))).toBe(true);
+      expect(textOf(events).slice(0, triageBannerText(level).length)).toContain(NUMBERS[level]);
+      expect(events.some((e) => e.type === 'tool')).toBe(false);
+      expect(events.slice(-2).map((e) => e.type)).toStrictEqual(['disclaimer', 'done']);
+    },
+  );
+
+  it('a crisis reply is the banner and the supportive follow-up only, with no educational part', async () => {
+    const { events } = await ask('jane', PROMPTS.crisis);
+    expect(textOf(events)).toBe(`${triageBannerText('crisis')}\n\n${TRIAGE_FOLLOW_UPS.crisis}`);
+    for (const answer of Object.values(CANNED_ANSWERS)) expect(textOf(events)).not.toContain(answer);
+    // Nothing searched, no action, no follow-up chip beside the Lifeline.
+    expect(metaOf(events)).toStrictEqual({
+      type: 'meta',
+      actions: [],
+      knowledgeRefs: [],
+      sources: [],
+      withheldCount: 0,
+      emergency: true,
+      triage: 'crisis',
+    });
+  });
+
+  it('an overdose taken to die is an emergency whose reply says nothing about medicines', async () => {
+    const { events } = await ask('jane', 'I took all my pills because I want to die');
+    expect(metaOf(events).triage).toBe('emergency');
+    expect(textOf(events)).toBe(`${triageBannerText('emergency')}\n\n${TRIAGE_FOLLOW_UPS.crisis}`);
+  });
+
+  it('an urgent reply starts with the care-team notice, then the usual answer, without the red banner', async () => {
+    const { events } = await ask('jane', PROMPTS.urgent);
+    expect(metaOf(events)).toMatchObject({ triage: 'urgent', emergency: false });
+    expect(textOf(events)).toBe(
+      `${triageBannerText('urgent')}\n\n${buildAiReply(undefined, PROMPTS.urgent).message}`,
+    );
+    expect(TRIAGE_BANNERS.urgent.title).toBe('Contact your care team today');
+  });
+
+  it('an ordinary question has level none and no banner', async () => {
+    const { events } = await ask('jane', 'How much water should I drink?');
+    expect(metaOf(events)).toMatchObject({ triage: 'none', emergency: false });
+    expect(textOf(events)).toBe(buildAiReply(undefined, 'How much water should I drink?').message);
+  });
+
+  it('reads the earlier user messages: "it\'s getting worse" after chest pain is an emergency', async () => {
+    const answer = await call('jane', 'chat', {
+      body: {
+        messages: [
+          { role: 'user', content: 'I have crushing chest pain' },
+          { role: 'assistant', content: 'Please call 911.' },
+          { role: 'user', content: "it's getting worse" },
+        ],
+      },
+    });
+    const events = eventsOf(answer.text);
+    expect(metaOf(events).triage).toBe('emergency');
+    expect(textOf(events).startsWith(triageBannerText('emergency'))).toBe(true);
+  });
+
+  it('a red flag asking for a tool still gets the banner and no tool', async () => {
+    const { events } = await ask('jane', 'Show my upcoming appointments, I have chest pain right now');
+    expect(events.some((e) => e.type === 'tool')).toBe(false);
+    expect(textOf(events).startsWith(triageBannerText('emergency'))).toBe(true);
+  });
+
+  it('the audit row carries the level and the concept names, never the message', async () => {
+    await ask('jane', PROMPTS.crisis, 'session-16');
+    const row = ctx.api.store.audit.at(-1);
+    expect(row).toMatchObject({ resourceId: 'session-16' });
+    expect(row?.reason).toBe('demo reply citing 0 document(s); triage crisis (suicidal thoughts)');
+    expect(JSON.stringify(ctx.api.store.audit)).not.toContain('point in living');
+  });
+
+  it('the contract names exactly the domain’s triage levels', () => {
+    expect(ChatMetaEventSchema.shape.triage.unwrap().options).toStrictEqual([...TRIAGE_LEVELS]);
   });
 });

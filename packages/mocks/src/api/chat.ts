@@ -4,8 +4,12 @@
  * caller may see, and streamed as server-sent events: meta, the text in word-sized tokens, the disclaimer, done.
  */
 import {
-  isEmergency,
+  isRedFlagLevel,
+  redFlagReplyText,
   suggestActionsFor,
+  triage,
+  triageAuditNote,
+  urgentNoticeText,
   DISCLAIMER,
   buildAiReply,
   buildKnowledgeRefs,
@@ -14,8 +18,11 @@ import {
   isDocumentAccessible,
   ok,
   searchKnowledge,
+  searchesKnowledgeAt,
   type KnowledgeDocument,
   type KnowledgeViewer,
+  type TriageMessage,
+  type TriageResult,
 } from '@sentinel/domain';
 import { type ChatStreamEvent, type ChatToolEvent } from '@sentinel/domain/contract';
 import { knowledgeViewerFor } from './knowledge';
@@ -31,16 +38,32 @@ export function tokensOf(text: string): string[] {
   return text.split(/(?<=\s)(?=\S)/).filter((token) => token.length > 0);
 }
 
+/** The metadata of a reply that searches nothing (a crisis, domain `searchesKnowledgeAt`). */
+const nothingCited = (triaged: TriageResult): Extract<ChatStreamEvent, { type: 'meta' }> => ({
+  type: 'meta',
+  actions: [],
+  knowledgeRefs: [],
+  sources: [],
+  withheldCount: 0,
+  emergency: isRedFlagLevel(triaged.level),
+  triage: triaged.level,
+});
+
 /**
  * The reply's metadata (§3 Chat action, knowledge references): actions over the documents the caller may see,
  * the accessible search results for the question (at most 5, least sensitive first) and how many relevant
- * documents were withheld. A question the search refuses (blank) simply cites nothing.
+ * documents were withheld. A question the search refuses (blank) simply cites nothing. `triaged` is the
+ * conversation's triage (issue 16), done before this retrieval.
  */
 export function demoReplyMeta(
   question: string,
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
+  triaged: TriageResult,
 ): Extract<ChatStreamEvent, { type: 'meta' }> {
+  if (!searchesKnowledgeAt(triaged.level)) {
+    return nothingCited(triaged);
+  }
   const visible = filterAccessible(documents, viewer, isDocumentAccessible);
   const found = searchKnowledge(documents, question.slice(0, MAX_SEARCH_QUERY), viewer, isDocumentAccessible);
   const { results, withheld } = found.ok ? found.value : { results: [], withheld: [] };
@@ -50,42 +73,58 @@ export function demoReplyMeta(
     knowledgeRefs: buildKnowledgeRefs(results),
     sources: results.map((doc) => doc.title),
     withheldCount: withheld.length,
-    emergency: isEmergency(question),
+    emergency: isRedFlagLevel(triaged.level),
+    triage: triaged.level,
     suggestedActions: suggestActionsFor(question),
   };
 }
 
+const tokenEvents = (text: string): ChatStreamEvent[] =>
+  tokensOf(text).map((token): ChatStreamEvent => ({ type: 'token', text: token }));
+
 /**
- * Every event of the demo reply to `message`, in stream order. A question that asks for a tool gets the tool's
- * event, and its message as the reply text (never for a red flag: that is answered at once).
+ * Every event of the demo reply to a conversation (or to one message), in stream order, as the API's pipeline
+ * gives them. Triage comes first (issue 16): an emergency, crisis or poison level gets its banner and fixed
+ * answer and nothing else; an urgent one starts with its notice. A question that asks for a tool gets the
+ * tool's event, and its message as the reply text (never for a red flag). `triaged` is the conversation's
+ * triage when the caller ran it already.
  */
 export function demoReplyEvents(
-  message: string,
+  conversation: string | readonly TriageMessage[],
   documents: readonly KnowledgeDocument[],
   viewer: KnowledgeViewer,
   tool?: ChatToolEvent,
+  triaged?: TriageResult,
 ): ChatStreamEvent[] {
-  const question = message.trim();
-  const meta = demoReplyMeta(question, documents, viewer);
-  const toolEvent = meta.emergency ? undefined : tool;
-  const text = toolEvent ? toolEvent.message : buildAiReply(undefined, question).message;
+  const turns = typeof conversation === 'string' ? [{ role: 'user', content: conversation }] : conversation;
+  const triageResult = triaged ?? triage(turns);
+  const question = (turns.at(-1)?.content ?? '').trim();
+  const meta = demoReplyMeta(question, documents, viewer, triageResult);
+  const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
+  const redFlag = redFlagReplyText(triageResult, question);
+  if (redFlag !== undefined) return [meta, ...tokenEvents(redFlag), ...ending];
+  const text = tool ? tool.message : buildAiReply(undefined, question).message;
   return [
     meta,
-    ...(toolEvent ? [toolEvent] : []),
-    ...tokensOf(text).map((token): ChatStreamEvent => ({ type: 'token', text: token })),
-    { type: 'disclaimer', text: DISCLAIMER },
-    { type: 'done' },
+    ...tokenEvents(urgentNoticeText(triageResult.level)),
+    ...(tool ? [tool] : []),
+    ...tokenEvents(text),
+    ...ending,
   ];
 }
 
 export const chatRoutes = {
   chat: ({ store, caller, body, audit }) => {
+    // Issue 16: triage first, over the user's messages of the conversation, before any tool or retrieval.
+    const triaged = triage(body.messages);
     const question = body.messages.at(-1)?.content ?? '';
-    const tool = isEmergency(question) ? undefined : runTool(store, caller, question);
-    const events = demoReplyEvents(question, store.knowledge().documents, knowledgeViewerFor(caller), tool);
+    const tool = isRedFlagLevel(triaged.level) ? undefined : runTool(store, caller, question);
+    const viewer = knowledgeViewerFor(caller);
+    const events = demoReplyEvents(body.messages, store.knowledge().documents, viewer, tool, triaged);
     const cited = events.filter((event) => event.type === 'meta').flatMap((meta) => meta.knowledgeRefs);
     const kind = tool ? 'tool' : 'demo';
-    audit({ resourceId: body.sessionId ?? null, reason: `${kind} reply citing ${cited.length} document(s)` });
+    const reason = `${kind} reply citing ${cited.length} document(s); ${triageAuditNote(triaged)}`;
+    audit({ resourceId: body.sessionId ?? null, reason });
     return ok(events);
   },
 } satisfies Partial<RouteImpls>;

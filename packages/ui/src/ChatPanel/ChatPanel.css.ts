@@ -42,17 +42,6 @@ export const headerIcon = style({
   flexShrink: 0,
 });
 
-export const emergency = style({
-  display: 'flex',
-  gap: vars.space.small,
-  alignItems: 'flex-start',
-  padding: `${vars.space.small} ${vars.space.large}`,
-  backgroundColor: vars.color.tone.critical.background,
-  color: vars.color.tone.critical.foreground,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.tone.critical.border}`,
-  flexShrink: 0,
-});
-
 /** The scrolling conversation. Focusable so keyboard users can scroll it (WCAG 2.1.1). */
 export const log = style({
   flexGrow: 1,

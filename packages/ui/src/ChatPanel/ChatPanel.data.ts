@@ -163,13 +163,14 @@ export function useChatConversation(name: string | undefined): ChatConversation 
         for await (const event of api.streamChat({ messages: turns }, controller.signal)) {
           if (controller.signal.aborted) break;
           if (event.type === 'meta') {
-            const { knowledgeRefs, sources, withheldCount, emergency, suggestedActions } = event;
+            const { knowledgeRefs, sources, withheldCount, emergency, triage, suggestedActions } = event;
             dispatch({
               type: 'meta',
               knowledgeRefs,
               sources,
               withheldCount,
               emergency,
+              ...(triage ? { triage } : {}),
               ...(suggestedActions ? { suggestedActions } : {}),
             });
           } else if (event.type === 'tool') {

@@ -1,4 +1,12 @@
-import { CANNED_ANSWERS, CHAT_TEXTS, DISCLAIMER, welcomeText } from '@sentinel/domain';
+import {
+  CANNED_ANSWERS,
+  CHAT_TEXTS,
+  DISCLAIMER,
+  TRIAGE_BANNERS,
+  TRIAGE_FOLLOW_UPS,
+  triageBannerText,
+  welcomeText,
+} from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { DEMO_ASSISTANT_STATUS, FIXED_NOW, scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -304,15 +312,61 @@ export const WithheldSources: Story = {
   },
 };
 
-/** A red-flag symptom brings the emergency banner. */
-export const Emergency: Story = {
-  play: async ({ canvasElement }) => {
+/**
+ * Issue 16: a message's triage level brings its banner above the conversation, and the reply itself starts with
+ * the same words (the mock API triages as the server does).
+ */
+const showsTriageBanner =
+  (question: string, level: 'emergency' | 'crisis' | 'poison' | 'urgent') =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvas, 'I have chest pain');
-    const banner = await canvas.findByRole('alert', {}, STREAM_WAIT);
+    await ask(canvas, question);
+    const banner = await canvas.findByRole(
+      level === 'urgent' ? 'status' : 'alert',
+      { name: TRIAGE_BANNERS[level].title },
+      STREAM_WAIT,
+    );
+    await expect(banner).toHaveTextContent(TRIAGE_BANNERS[level].title);
+    await expect(banner).toHaveTextContent(TRIAGE_BANNERS[level].body);
+    await waitForDisclaimer(canvas);
+    const log = canvas.getByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel });
+    await expect(within(log).getByText(triageBannerText(level), { exact: false })).toBeVisible();
+  };
+
+/** A red-flag symptom brings the emergency banner: 'For emergencies, call 911' and call 911 now. */
+export const Emergency: Story = {
+  play: async (context) => {
+    await showsTriageBanner('I have chest pain', 'emergency')(context);
+    const banner = within(context.canvasElement).getByRole('alert');
     await expect(banner).toHaveTextContent(CHAT_TEXTS.footerEmergency);
-    await expect(banner).toHaveTextContent(/call 911 now/);
+    await expect(banner).toHaveTextContent(/call 911 now/i);
+    await expect(within(banner).getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
   },
+};
+
+/** The emergency banner on a phone in the dark theme: the number stays one tap away. */
+export const EmergencyPhoneDark: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false }, theme: 'dark' },
+  play: showsTriageBanner('pressure in my chest that spreads to my jaw and I feel clammy', 'emergency'),
+};
+
+/** Thoughts of suicide bring the 988 Lifeline banner, and a reply with no educational part. */
+export const Crisis: Story = {
+  play: async (context) => {
+    await showsTriageBanner("I don't see the point in living any more", 'crisis')(context);
+    const log = within(context.canvasElement).getByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel });
+    await expect(within(log).getByText(TRIAGE_FOLLOW_UPS.crisis, { exact: false })).toBeVisible();
+  },
+};
+
+/** A swallowed medicine brings the Poison Help banner. */
+export const Poison: Story = {
+  play: showsTriageBanner('my toddler swallowed some of my pills', 'poison'),
+};
+
+/** A very high reading without symptoms brings the calm care-team notice, then the usual answer. */
+export const Urgent: Story = {
+  play: showsTriageBanner('my blood pressure is 185/125 and I feel fine', 'urgent'),
 };
 
 /** §8: a failed reply adds the technical-difficulties message, with a Retry that resends the last question. */

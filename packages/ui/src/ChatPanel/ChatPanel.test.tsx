@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_TEXTS, DISCLAIMER, DISCLAIMER_DELAY_MS, welcomeText } from '@sentinel/domain';
+import {
+  CHAT_TEXTS,
+  DISCLAIMER,
+  DISCLAIMER_DELAY_MS,
+  TRIAGE_BANNERS,
+  welcomeText,
+  type TriageLevel,
+} from '@sentinel/domain';
 import type { ChatStreamEvent } from '@sentinel/domain/contract';
 import { ApiProvider } from '../api/ApiProvider';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
@@ -17,6 +24,7 @@ import {
   chatTurnsFor,
   conversationReducer,
   initialConversation,
+  nextSafetyLevel,
   waitText,
   type ChatMessageView,
 } from './ChatPanel.utils';
@@ -189,6 +197,31 @@ describe('chat panel: frame (§2)', () => {
   it('shows the emergency banner as an alert', () => {
     renderScreen({ emergency: true });
     expect(screen.getByRole('alert').textContent).toContain(CHAT_TEXTS.footerEmergency);
+  });
+
+  it.each(['emergency', 'crisis', 'poison'] as const)(
+    'shows the %s banner as an alert named by its title, with its numbers as links (issue 16)',
+    (level) => {
+      renderScreen({ emergency: true, safetyLevel: level });
+      const banner = screen.getByRole('alert', { name: TRIAGE_BANNERS[level].title });
+      expect(banner.textContent).toContain(TRIAGE_BANNERS[level].body);
+      const links = within(banner).getAllByRole('link');
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(
+        TRIAGE_BANNERS[level].contacts.map((contact) => contact.href),
+      );
+    },
+  );
+
+  it('shows the urgent notice as a status, not an alert, and no banner for level none (issue 16)', () => {
+    renderScreen({ safetyLevel: 'urgent' });
+    expect(screen.getByRole('status', { name: TRIAGE_BANNERS.urgent.title })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no banner when the level is none', () => {
+    renderScreen({ safetyLevel: 'none' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status', { name: TRIAGE_BANNERS.urgent.title })).toBeNull();
   });
 
   it('shows a spinner while the assistant status loads, and its error with Try again', async () => {
@@ -432,6 +465,56 @@ describe('chat conversation reducer', () => {
     state = conversationReducer(state, { type: 'token', text: 'there', now: NOW });
     expect(state.messages.at(-1)).toMatchObject({ kind: 'reply', content: 'Hello there', withheldCount: 1 });
     expect(state.emergency).toBe(true);
+  });
+
+  it('keeps the banner of the reply’s triage level until the chat is cleared (issue 16)', () => {
+    let state = initialConversation('Jane', 'w', NOW);
+    const reply = (triage: TriageLevel, id: string) => {
+      state = conversationReducer(state, { type: 'sent', id: `u${id}`, text: 'Hi', now: NOW });
+      state = conversationReducer(state, { type: 'started', replyId: `r${id}` });
+      state = conversationReducer(state, {
+        type: 'meta',
+        knowledgeRefs: [],
+        sources: [],
+        withheldCount: 0,
+        emergency: triage !== 'urgent' && triage !== 'none',
+        triage,
+      });
+      state = conversationReducer(state, { type: 'completed' });
+    };
+    expect(state.safetyLevel).toBe('none');
+    reply('urgent', '1');
+    expect(state.safetyLevel).toBe('urgent');
+    reply('crisis', '2');
+    expect(state.safetyLevel).toBe('crisis');
+    reply('none', '3');
+    expect(state.safetyLevel).toBe('crisis');
+    reply('urgent', '4');
+    expect(state.safetyLevel).toBe('crisis');
+    state = conversationReducer(state, { type: 'cleared', name: 'Jane', id: 'w2', now: NOW });
+    expect(state.safetyLevel).toBe('none');
+  });
+
+  it('reads a reply without a triage level by its emergency flag', () => {
+    expect(nextSafetyLevel('none', 'emergency')).toBe('emergency');
+    let state = initialConversation('Jane', 'w', NOW);
+    state = conversationReducer(state, { type: 'sent', id: 'u', text: 'Hi', now: NOW });
+    state = conversationReducer(state, { type: 'started', replyId: 'r' });
+    state = conversationReducer(state, {
+      type: 'meta',
+      knowledgeRefs: [],
+      sources: [],
+      withheldCount: 0,
+      emergency: true,
+    });
+    expect(state.safetyLevel).toBe('emergency');
+  });
+
+  it('lets a later red flag replace an earlier one, and never lets urgent replace a red flag', () => {
+    expect(nextSafetyLevel('emergency', 'poison')).toBe('poison');
+    expect(nextSafetyLevel('poison', 'urgent')).toBe('poison');
+    expect(nextSafetyLevel('urgent', 'none')).toBe('urgent');
+    expect(nextSafetyLevel('none', 'urgent')).toBe('urgent');
   });
 
   it('ignores stream events when no reply is expected', () => {

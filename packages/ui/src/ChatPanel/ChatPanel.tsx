@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { CHAT_TEXTS, canSendMessage, firstName, keyAction, showsQuickActions } from '@sentinel/domain';
+import {
+  CHAT_TEXTS,
+  canSendMessage,
+  firstName,
+  keyAction,
+  showsQuickActions,
+  type TriageLevel,
+} from '@sentinel/domain';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@sentinel/domain/contract';
 import { Badge } from '../Badge/Badge';
 import { Button, IconButton } from '../Button/Button';
@@ -16,6 +23,7 @@ import {
   WarningIcon,
 } from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
+import { SafetyBanner } from '../SafetyBanner/SafetyBanner';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { TabScreen, lazyScreen } from '../TabScreen/TabScreen';
@@ -63,6 +71,11 @@ export type ChatPanelScreenProps = {
   thinking: boolean;
   /** A message mentioned a red-flag symptom: the emergency banner shows. */
   emergency: boolean;
+  /**
+   * Issue 16: the triage level whose banner shows (SafetyBanner); without it, `emergency` shows the emergency
+   * banner.
+   */
+  safetyLevel?: TriageLevel;
   document: DocumentState;
   onSend: (text: string) => void;
   onStop: () => void;
@@ -188,6 +201,7 @@ function Composer({
  */
 export function ChatPanelScreen(props: ChatPanelScreenProps) {
   const { assistant, documentCount, messages, pending, thinking, emergency, document } = props;
+  const safetyLevel = props.safetyLevel ?? (emergency ? 'emergency' : 'none');
   const logRef = useRef<HTMLDivElement>(null);
   const lastContent = messages.at(-1)?.content;
   const citesDocuments = messages.some((message) => (message.knowledgeRefs?.length ?? 0) > 0);
@@ -241,19 +255,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
   return (
     <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
       <PanelHeader assistant={assistant} onClear={props.onClear} />
-      {emergency ? (
-        <div role="alert" className={styles.emergency}>
-          <WarningIcon />
-          <Stack space="xxsmall">
-            <Text weight="strong" tone="critical">
-              {CHAT_PANEL_TEXTS.emergencyTitle}
-            </Text>
-            <Text size="small" tone="critical">
-              {CHAT_PANEL_TEXTS.emergencyBody}
-            </Text>
-          </Stack>
-        </div>
-      ) : null}
+      <SafetyBanner level={safetyLevel} />
       <div
         ref={logRef}
         role="log"
@@ -376,6 +378,7 @@ function ConnectedChatPanel({ chat }: { chat: ChatConversation }) {
       pending={chat.pending}
       thinking={chat.thinking}
       emergency={chat.emergency}
+      safetyLevel={chat.safetyLevel}
       document={documentState}
       onSend={chat.send}
       onStop={chat.stop}

@@ -4,11 +4,12 @@
  * when chips show, the welcome and clear) come from @sentinel/domain chat.ts.
  */
 import {
-  CHAT_TEXTS,
   clearedConversation,
+  isRedFlagLevel,
   technicalDifficultiesMessage,
   type ChatMessage,
   type KnowledgeRef,
+  type TriageLevel,
 } from '@sentinel/domain';
 import {
   MAX_CHAT_MESSAGES,
@@ -55,6 +56,8 @@ export type ConversationState = {
   reply: { id: string; meta: ReplyMeta } | undefined;
   /** A reply flagged a red-flag symptom: the emergency banner shows until the chat is cleared. */
   emergency: boolean;
+  /** Issue 16: the triage level whose banner shows until the chat is cleared (`nextSafetyLevel`). */
+  safetyLevel: TriageLevel;
   /** The knowledge document open beside the chat (§4: clearing closes it). */
   openDocumentId: string | undefined;
 };
@@ -79,6 +82,8 @@ export type ConversationAction =
       sources: string[];
       withheldCount: number;
       emergency: boolean;
+      /** The reply's triage level (issue 16); a reply without one counts as emergency or none by `emergency`. */
+      triage?: TriageLevel;
       suggestedActions?: string[];
     }
   | { type: 'tool'; tool: ChatToolEvent }
@@ -92,6 +97,17 @@ export type ConversationAction =
   | { type: 'documentOpened'; documentId: string }
   | { type: 'documentClosed' };
 
+/**
+ * Issue 16: the banner after a reply's triage level. A banner stays until the chat is cleared (a question about
+ * diet after chest pain does not take the 911 banner away); a later emergency, crisis or poison level replaces
+ * it (the newest need is the one to act on); an urgent notice never replaces a red-flag banner.
+ */
+export function nextSafetyLevel(current: TriageLevel, incoming: TriageLevel): TriageLevel {
+  if (incoming === 'none') return current;
+  if (incoming === 'urgent' && isRedFlagLevel(current)) return current;
+  return incoming;
+}
+
 /** The conversation as it starts and as clearing leaves it: the single welcome message, no document open. */
 export function initialConversation(name: string | undefined, id: string, now: Date): ConversationState {
   const cleared = clearedConversation(name, { id, now });
@@ -100,6 +116,7 @@ export function initialConversation(name: string | undefined, id: string, now: D
     pending: false,
     reply: undefined,
     emergency: false,
+    safetyLevel: 'none',
     openDocumentId: cleared.openDocumentId,
   };
 }
@@ -161,6 +178,10 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return {
         ...state,
         emergency: state.emergency || action.emergency,
+        safetyLevel: nextSafetyLevel(
+          state.safetyLevel,
+          action.triage ?? (action.emergency ? 'emergency' : 'none'),
+        ),
         reply: {
           ...state.reply,
           meta: {
@@ -349,9 +370,6 @@ export const CHAT_PANEL_TEXTS = {
   openDocument: (title: string) => `Open ${title}`,
   documentsAvailable: (count: number) => `${count} ${count === 1 ? 'document' : 'documents'} available`,
   withheld: (count: number) => `${count} ${count === 1 ? 'source' : 'sources'} withheld for your role`,
-  emergencyTitle: CHAT_TEXTS.footerEmergency,
-  emergencyBody:
-    'Your message mentions symptoms that can be an emergency. If you or someone near you needs urgent help, call 911 now or go to the nearest emergency room.',
   failureDetail: (detail: string) => `Details: ${detail}`,
   statusLoading: 'Connecting to the AI assistant...',
   tryAgain: 'Try again',
