@@ -6,6 +6,7 @@ import {
   careRelationship,
   canReadRecordLevel,
   decideEmergencyAccess,
+  emergencyPatientOf,
   decideLevelChange,
   doctorAccountOf,
   emergencyGrantAuditReason,
@@ -39,7 +40,7 @@ const users: CareFacts['users'] = [
 
 /** Jane: assigned to Alice; a scheduled appointment with Ben; a cancelled one with Priya. */
 const facts: CareFacts = {
-  assignments: [{ patientId: JANE_ID, clinicianSub: ALICE }],
+  assignments: [{ ownerId: JANE_SUB, clinicianSub: ALICE }],
   appointments: [
     { ownerId: JANE_SUB, doctorName: 'Dr. Ben Carter', status: 'scheduled' },
     { ownerId: JANE_SUB, doctorName: 'Dr. Priya Patel', status: 'cancelled' },
@@ -58,7 +59,7 @@ const doctor = (sub: string): ConfidentialityViewer => ({ sub, role: 'doctor' })
 const grantFor = (sub: string, at: Date = NOW) => {
   const decided = decideEmergencyAccess(
     doctor(sub),
-    JANE_ID,
+    JANE_SUB,
     'Unconscious in the emergency room',
     facts,
     at,
@@ -88,13 +89,13 @@ describe('who a doctor name stands for', () => {
 
 describe('the care relationship', () => {
   it('counts assignments, and appointments that are not cancelled', () => {
-    expect(careRelationship(ALICE, JANE_ID, facts, NOW)).toEqual({
+    expect(careRelationship(ALICE, JANE_SUB, facts, NOW)).toEqual({
       assigned: true,
       appointment: false,
       emergency: false,
     });
-    expect(careRelationship(BEN, JANE_ID, facts, NOW).appointment).toBe(true);
-    expect(careRelationship(PRIYA, JANE_ID, facts, NOW)).toEqual({
+    expect(careRelationship(BEN, JANE_SUB, facts, NOW).appointment).toBe(true);
+    expect(careRelationship(PRIYA, JANE_SUB, facts, NOW)).toEqual({
       assigned: false,
       appointment: false,
       emergency: false,
@@ -115,6 +116,48 @@ describe('the care relationship', () => {
       patientId: JANE_ID,
     };
     expect(canReadRecordLevel(typed, doctor(ALICE), facts, NOW)).toBe(false);
+  });
+
+  it('is keyed on the account id: Jane’s doctors and grants count for no account sharing her patient id', () => {
+    const twin = 'google-oauth2|twin-000001';
+    const twins = { ...record('sensitive', 'Dr. Someone Else'), ownerId: twin };
+    const withGrant: CareFacts = { ...facts, grants: [grantFor(PRIYA)] };
+    expect(careRelationship(ALICE, twin, withGrant, NOW)).toEqual({
+      assigned: false,
+      appointment: false,
+      emergency: false,
+    });
+    expect(careRelationship(BEN, twin, withGrant, NOW).appointment).toBe(false);
+    expect(careRelationship(PRIYA, twin, withGrant, NOW).emergency).toBe(false);
+    expect(canReadRecordLevel(twins, doctor(ALICE), withGrant, NOW)).toBe(false);
+    expect(canReadRecordLevel(twins, doctor(PRIYA), withGrant, NOW)).toBe(false);
+  });
+});
+
+describe('the patient a break-the-glass id names', () => {
+  const twin = { id: 'google-oauth2|twin-000001', role: 'patient' as const };
+  it('takes a patient’s account id as it is', () => {
+    expect(emergencyPatientOf(JANE_SUB, [...users, twin])).toEqual({ ok: true, value: JANE_SUB });
+  });
+
+  it('takes a display id exactly one patient account has', () => {
+    expect(emergencyPatientOf(JANE_ID, users)).toEqual({ ok: true, value: JANE_SUB });
+  });
+
+  it('refuses a display id two patient accounts share (409), never picking the first', () => {
+    const decided = emergencyPatientOf(JANE_ID, [...users, twin]);
+    expect(decided.ok).toBe(false);
+    if (!decided.ok) {
+      expect(decided.error.code).toBe('conflict');
+      expect(decided.error.message).toBe(CONFIDENTIALITY_TEXTS.emergencyPatientAmbiguous);
+    }
+  });
+
+  it('finds no patient for a staff account id or an unknown id (404)', () => {
+    for (const id of [ALICE, 'P-999999', 'auth0|nobody']) {
+      const decided = emergencyPatientOf(id, users);
+      expect(decided.ok ? decided.value : decided.error.code).toBe('not_found');
+    }
   });
 });
 
@@ -168,6 +211,7 @@ describe('break-the-glass', () => {
   it('gives a doctor outside the team read access for 60 minutes, and not a moment longer', () => {
     const grant = grantFor(PRIYA);
     expect(EmergencyGrantSchema.parse(grant)).toEqual(grant);
+    expect([grant.ownerId, grant.patientId]).toEqual([JANE_SUB, JANE_ID]);
     expect(grant.expiresAt).toBe(minutes(EMERGENCY_ACCESS_MINUTES).toISOString());
     const withGrant = { ...facts, grants: [grant] };
     const restricted = record('restricted');
@@ -192,14 +236,14 @@ describe('break-the-glass', () => {
 
   it('lets a doctor on the team only by appointment open restricted records with it', () => {
     expect(
-      decideEmergencyAccess(doctor(BEN), JANE_ID, 'Needs the full history now', facts, NOW, 'eg-2').ok,
+      decideEmergencyAccess(doctor(BEN), JANE_SUB, 'Needs the full history now', facts, NOW, 'eg-2').ok,
     ).toBe(true);
   });
 
   it('is for doctors only, and an assigned doctor needs none', () => {
     const nurse = decideEmergencyAccess(
       { sub: 'n', role: 'nurse' },
-      JANE_ID,
+      JANE_SUB,
       'A long enough reason',
       facts,
       NOW,
@@ -209,7 +253,7 @@ describe('break-the-glass', () => {
       ok: false,
       error: { code: 'forbidden', message: CONFIDENTIALITY_TEXTS.emergencyDoctorsOnly },
     });
-    const assigned = decideEmergencyAccess(doctor(ALICE), JANE_ID, 'A long enough reason', facts, NOW, 'x');
+    const assigned = decideEmergencyAccess(doctor(ALICE), JANE_SUB, 'A long enough reason', facts, NOW, 'x');
     expect(assigned.ok ? undefined : assigned.error.code).toBe('conflict');
   });
 

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import type { Appointment, CONFIDENTIALITY_LEVELS, ManagedUser, MedicalRecord, Role } from './entities';
-import { ownerPatientIdOf } from './ownership';
+import { patientIdFor } from './auth';
+import { DEFAULT_ERROR_MESSAGES } from './contract/errors';
 import { fail, ok, type Result } from './result';
 
 export type ConfidentialityLevel = (typeof CONFIDENTIALITY_LEVELS)[number];
@@ -31,7 +32,9 @@ export const CONFIDENTIALITY_TEXTS = {
   emergencyTitle: 'Emergency access to this patient’s records',
   emergencyExplanation: `You are not on this patient’s care team. Emergency access lets you read their sensitive and restricted records for ${EMERGENCY_ACCESS_MINUTES} minutes. The patient sees that you did, and the administrators are alerted.`,
   emergencyPatientLabel: 'Patient ID',
-  emergencyPatientRequired: 'Give the patient’s ID, for example P-000001.',
+  emergencyPatientRequired: 'Give the patient’s ID, for example P-000001, or their account ID.',
+  emergencyPatientAmbiguous:
+    'More than one patient has this patient ID. Give the patient’s account ID (the owner of their records) instead.',
   emergencyReasonLabel: 'Reason for emergency access',
   emergencyReasonRequired: `Give a reason of ${CONFIDENTIALITY_REASON_MIN} to ${CONFIDENTIALITY_REASON_MAX} characters.`,
   emergencyCancel: 'Cancel',
@@ -45,14 +48,22 @@ export const CONFIDENTIALITY_TEXTS = {
  */
 export const EMERGENCY_AUDIT_MARK = 'EMERGENCY ACCESS (break-the-glass)';
 
-/** A doctor assigned to a patient's care team (the care_team table; seeded, see docs/decisions.md). */
-export type CareTeamAssignment = { readonly patientId: string; readonly clinicianSub: string };
+/**
+ * A doctor assigned to a patient's care team (the care_team table; seeded, see docs/decisions.md). The patient is
+ * named by account id (`ownerId`, as on their records), never by the display patient id two accounts may share.
+ */
+export type CareTeamAssignment = { readonly ownerId: string; readonly clinicianSub: string };
 
 const reasonText = z.string().trim().min(CONFIDENTIALITY_REASON_MIN).max(CONFIDENTIALITY_REASON_MAX);
 
-/** A break-the-glass grant: who, for which patient, why, and the 60 minutes it is live. */
+/**
+ * A break-the-glass grant: who, for which patient, why, and the 60 minutes it is live. The patient is their
+ * account id (`ownerId`, what the checks compare with a record's owner); `patientId` is its display id, for the
+ * administrators' list and the audit row only.
+ */
 export const EmergencyGrantSchema = z.strictObject({
   id: z.string().min(1).max(100),
+  ownerId: z.string().min(1).max(255),
   patientId: z.string().min(1).max(100),
   clinicianSub: z.string().min(1).max(255),
   reason: reasonText,
@@ -73,7 +84,7 @@ export type CareFacts = {
   readonly assignments: readonly CareTeamAssignment[];
   readonly appointments: readonly Pick<Appointment, 'ownerId' | 'doctorName' | 'status'>[];
   readonly users: readonly Account[];
-  readonly grants: readonly Pick<EmergencyGrant, 'patientId' | 'clinicianSub' | 'grantedAt' | 'expiresAt'>[];
+  readonly grants: readonly Pick<EmergencyGrant, 'ownerId' | 'clinicianSub' | 'grantedAt' | 'expiresAt'>[];
 };
 
 /** Who asks: the account id and the §6 role (nurse, pharmacist, ... told apart from doctors). */
@@ -114,28 +125,36 @@ export type CareRelationship = {
   readonly emergency: boolean;
 };
 
-/** The doctors of a patient's appointments that are not cancelled, each resolved to one doctor account. */
-export function appointmentClinicians(patientId: string, facts: CareFacts): string[] {
+/**
+ * The doctors of a patient's appointments that are not cancelled, each resolved to one doctor account. The
+ * patient is their account id, compared with each appointment's owner.
+ */
+export function appointmentClinicians(ownerId: string, facts: CareFacts): string[] {
+  if (!ownerId) return [];
   const subs = facts.appointments
-    .filter((a) => a.status !== 'cancelled' && ownerPatientIdOf(a) === patientId)
+    .filter((a) => a.status !== 'cancelled' && a.ownerId === ownerId)
     .map((a) => doctorAccountOf(a.doctorName, facts.users))
     .filter((sub): sub is string => sub !== undefined);
   return [...new Set(subs)];
 }
 
-/** How `clinicianSub` is related to the patient `patientId` at `now`. No patient id: no relationship. */
+/**
+ * How `clinicianSub` is related to the patient whose account id is `ownerId` at `now`. The account id, never the
+ * display patient id: two accounts may share that, and one's doctor must not count for the other. No account:
+ * no relationship.
+ */
 export function careRelationship(
   clinicianSub: string,
-  patientId: string,
+  ownerId: string,
   facts: CareFacts,
   now: Date,
 ): CareRelationship {
-  if (!patientId) return { assigned: false, appointment: false, emergency: false };
+  if (!ownerId) return { assigned: false, appointment: false, emergency: false };
   return {
-    assigned: facts.assignments.some((a) => a.patientId === patientId && a.clinicianSub === clinicianSub),
-    appointment: appointmentClinicians(patientId, facts).includes(clinicianSub),
+    assigned: facts.assignments.some((a) => a.ownerId === ownerId && a.clinicianSub === clinicianSub),
+    appointment: appointmentClinicians(ownerId, facts).includes(clinicianSub),
     emergency: facts.grants.some(
-      (g) => g.patientId === patientId && g.clinicianSub === clinicianSub && isGrantLive(g, now),
+      (g) => g.ownerId === ownerId && g.clinicianSub === clinicianSub && isGrantLive(g, now),
     ),
   };
 }
@@ -146,11 +165,11 @@ export type ReadBasis = 'normal' | 'patient' | 'author' | 'assigned' | 'appointm
 type ConfidentialRecord = Pick<MedicalRecord, 'confidentialityLevel' | 'ownerId' | 'doctor'>;
 
 /**
- * The patient whose care team a record concerns: the patient id of its owner account (§6 ownership), never the
- * patient id typed into it; '' for a record without owner (then only its author reads it above normal).
+ * The patient whose care team a record concerns: its owner account (§6 ownership), never the patient id typed
+ * into it nor the display id two accounts may share; '' for a record without owner (then only its author reads
+ * it above normal).
  */
-export const recordPatientOf = (record: Pick<MedicalRecord, 'ownerId'>): string =>
-  ownerPatientIdOf(record) ?? '';
+export const recordOwnerOf = (record: Pick<MedicalRecord, 'ownerId'>): string => record.ownerId ?? '';
 
 /**
  * Record confidentiality, reading. A `normal` record is left to the other rules (ownership, the data access
@@ -171,7 +190,7 @@ export function recordReadBasis(
   if (viewer.role === 'patient') return 'patient';
   if (viewer.role !== 'doctor') return 'denied';
   if (recordAuthorOf(record, facts.users) === viewer.sub) return 'author';
-  const relation = careRelationship(viewer.sub, recordPatientOf(record), facts, now);
+  const relation = careRelationship(viewer.sub, recordOwnerOf(record), facts, now);
   if (relation.assigned) return 'assigned';
   if (relation.appointment && record.confidentialityLevel === 'sensitive') return 'appointment';
   if (relation.emergency) return 'emergency';
@@ -209,7 +228,7 @@ export function decideLevelChange(
   const from = record.confidentialityLevel;
   if (from === to) return ok('unchanged');
   const author = viewer.role === 'doctor' && recordAuthorOf(record, facts.users) === viewer.sub;
-  const relation = careRelationship(viewer.sub, recordPatientOf(record), facts, now);
+  const relation = careRelationship(viewer.sub, recordOwnerOf(record), facts, now);
   const careTeam = viewer.role === 'doctor' && (relation.assigned || relation.appointment);
   if (!author && !(careTeam && from !== 'restricted' && to !== 'restricted')) {
     return fail('forbidden', CONFIDENTIALITY_TEXTS.changeRefused);
@@ -240,14 +259,36 @@ export function canUseEmergencyAccess(viewer: Pick<ConfidentialityViewer, 'role'
 }
 
 /**
+ * The patient account the id in `POST /api/patients/:id/emergency-access` names: a patient's account id (what the
+ * UI sends: the `ownerId` of their records), else a display patient id that exactly one patient account has. A
+ * display id several accounts share is refused (409, never the first match: the grant could land on the wrong
+ * patient); an id of no patient account is 404.
+ */
+export function emergencyPatientOf(
+  id: string,
+  accounts: readonly Pick<Account, 'id' | 'role'>[],
+): Result<string> {
+  const patients = accounts.filter((a) => a.role === 'patient');
+  if (patients.some((a) => a.id === id)) return ok(id);
+  const matching = patients.filter((a) => patientIdFor(a.id) === id);
+  if (matching.length === 1) return ok(matching[0]!.id);
+  if (matching.length > 1) {
+    const text = CONFIDENTIALITY_TEXTS.emergencyPatientAmbiguous;
+    return fail('conflict', text, { id: text });
+  }
+  return fail('not_found', DEFAULT_ERROR_MESSAGES.not_found);
+}
+
+/**
  * Break-the-glass (issue 15): a doctor outside the patient's assigned care team, giving a reason, gets read
  * access to that patient's sensitive and restricted records for 60 minutes from `now`. Only doctors; an
  * assigned doctor needs none (409). A doctor on the team only through an appointment may use it for
- * restricted records. A new grant while one is live is allowed: each is its own audit row and alert.
+ * restricted records. A new grant while one is live is allowed: each is its own audit row and alert. The
+ * patient is their account id (`emergencyPatientOf`).
  */
 export function decideEmergencyAccess(
   viewer: ConfidentialityViewer,
-  patientId: string,
+  ownerId: string,
   reason: string,
   facts: CareFacts,
   now: Date,
@@ -255,12 +296,13 @@ export function decideEmergencyAccess(
 ): Result<EmergencyGrant> {
   const allowed = canUseEmergencyAccess(viewer);
   if (!allowed.ok) return allowed;
-  if (careRelationship(viewer.sub, patientId, facts, now).assigned) {
+  if (careRelationship(viewer.sub, ownerId, facts, now).assigned) {
     return fail('conflict', CONFIDENTIALITY_TEXTS.emergencyAlreadyAssigned);
   }
   return ok({
     id,
-    patientId,
+    ownerId,
+    patientId: patientIdFor(ownerId),
     clinicianSub: viewer.sub,
     reason: reason.trim(),
     grantedAt: now.toISOString(),

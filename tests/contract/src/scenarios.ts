@@ -313,6 +313,18 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
       expect: !DOCTORS.has(p) ? 403 : p === 'alice' ? 409 : 201,
     },
     {
+      label: 'John, by his account id (what the records screen sends; the id his records carry as ownerId)',
+      id: john.sub,
+      body: EMERGENCY_REASON,
+      expect: !DOCTORS.has(p) ? 403 : p === 'ben' ? 409 : 201,
+    },
+    {
+      label: 'a staff account id, which names no patient',
+      id: PERSONAS.alice.sub,
+      body: EMERGENCY_REASON,
+      expect: DOCTORS.has(p) ? 404 : 403,
+    },
+    {
       label: 'an unknown patient',
       id: 'P-999999',
       body: EMERGENCY_REASON,

@@ -13,6 +13,7 @@ import {
   decideEmergencyAccess,
   decideLevelChange,
   emergencyGrantAuditReason,
+  emergencyPatientOf,
   emergencyReadAuditReason,
   fail,
   levelChangeAuditReason,
@@ -140,26 +141,29 @@ export async function checkLevelChange(
   return ok(levelChangeAuditReason(record.confidentialityLevel, to, decided.value, body.reason));
 }
 
-/** The patient account whose patient id this is, if any. */
-async function patientAccount(tx: StoreTx, patientId: string) {
-  return (await tx.listUsers()).find((u) => u.role === 'patient' && patientIdFor(u.id) === patientId);
-}
-
 export const confidentialityRoutes = {
-  /** Break-the-glass: the grant, its audit row (marked, naming the patient), and the administrators' alert. */
+  /**
+   * Break-the-glass: the grant, its audit row (marked, naming the patient), and the administrators' alert. The
+   * path id is the patient's account id, or a display id exactly one patient account has (`emergencyPatientOf`:
+   * a shared one is 409, never the first match).
+   */
   createEmergencyAccess: async ({ tx, caller, params, body, now, audit }) => {
     const allowed = canUseEmergencyAccess(confidentialityViewer(caller));
     if (!allowed.ok) return allowed;
-    const patient = await patientAccount(tx, params.id);
-    if (!patient) {
-      audit({ reason: `${EMERGENCY_AUDIT_MARK}: no patient with this id` });
-      return notFound();
+    const patient = emergencyPatientOf(params.id, await tx.listUsers());
+    if (!patient.ok) {
+      const shared = patient.error.code === 'conflict';
+      audit({
+        reason: `${EMERGENCY_AUDIT_MARK}: ${shared ? 'patient id of several patients' : 'no patient with this id'}`,
+      });
+      return shared ? patient : notFound();
     }
-    audit({ patientId: params.id, reason: `${EMERGENCY_AUDIT_MARK}: refused` });
+    const ownerId = patient.value;
+    audit({ patientId: patientIdFor(ownerId), reason: `${EMERGENCY_AUDIT_MARK}: refused` });
     const viewer = confidentialityViewer(caller);
     const decided = decideEmergencyAccess(
       viewer,
-      params.id,
+      ownerId,
       body.reason,
       await careFacts(tx, viewer.sub, viewer.role),
       now,

@@ -1,9 +1,10 @@
 /**
  * Record confidentiality in the store (issue 15, finding 3): the care-team assignments (which doctor is
- * assigned to which patient) and the break-the-glass grants. Kept beside `operations` so the entity
+ * assigned to which patient) and the break-the-glass grants, both keyed on the patient's account id (migration
+ * 0008), never the display patient id two accounts may share. Kept beside `operations` so the entity
  * operations stay as they are; `operations` spreads these into every transaction.
  */
-import type { CareTeamAssignment, EmergencyGrant } from '@sentinel/domain';
+import { patientIdFor, type CareTeamAssignment, type EmergencyGrant } from '@sentinel/domain';
 import { DuplicateIdError } from './errors';
 import { arg, prepare, type Runner } from './queries';
 import type { StoreTx } from './types';
@@ -13,20 +14,20 @@ type ConfidentialityTx = Pick<
   'listCareTeam' | 'insertCareTeamAssignment' | 'listEmergencyGrants' | 'insertEmergencyGrant'
 >;
 
-const GRANT_COLUMNS = ['id', 'patient_id', 'clinician_sub', 'reason', 'granted_at', 'expires_at'] as const;
+const GRANT_COLUMNS = ['id', 'owner_id', 'clinician_sub', 'reason', 'granted_at', 'expires_at'] as const;
 
 const Q = {
   listCareTeam: prepare((db) =>
     db
       .selectFrom('care_team')
-      .select(['patient_id', 'clinician_sub'])
-      .orderBy('patient_id')
+      .select(['owner_id', 'clinician_sub'])
+      .orderBy('owner_id')
       .orderBy('clinician_sub'),
   ),
   insertCareTeam: prepare((db) =>
     db
       .insertInto('care_team')
-      .values({ patient_id: arg(0), clinician_sub: arg(1) })
+      .values({ owner_id: arg(0), clinician_sub: arg(1) })
       .onConflict((oc) => oc.doNothing()),
   ),
   listGrantsAll: prepare((db) => db.selectFrom('emergency_access').select(GRANT_COLUMNS).orderBy('seq')),
@@ -42,7 +43,7 @@ const Q = {
       .insertInto('emergency_access')
       .values({
         id: arg(0),
-        patient_id: arg(1),
+        owner_id: arg(1),
         clinician_sub: arg(2),
         reason: arg(3),
         granted_at: arg(4),
@@ -55,14 +56,15 @@ const Q = {
 
 const grantOf = (row: {
   id: string;
-  patient_id: string;
+  owner_id: string;
   clinician_sub: string;
   reason: string;
   granted_at: string;
   expires_at: string;
 }): EmergencyGrant => ({
   id: row.id,
-  patientId: row.patient_id,
+  ownerId: row.owner_id,
+  patientId: patientIdFor(row.owner_id),
   clinicianSub: row.clinician_sub,
   reason: row.reason,
   grantedAt: row.granted_at,
@@ -73,13 +75,13 @@ export function confidentialityOperations(run: Runner): ConfidentialityTx {
   return {
     async listCareTeam() {
       return (await run.rows(Q.listCareTeam, [])).map((row): CareTeamAssignment => ({
-        patientId: row.patient_id,
+        ownerId: row.owner_id,
         clinicianSub: row.clinician_sub,
       }));
     },
 
     async insertCareTeamAssignment(assignment) {
-      await run.changes(Q.insertCareTeam, [assignment.patientId, assignment.clinicianSub]);
+      await run.changes(Q.insertCareTeam, [assignment.ownerId, assignment.clinicianSub]);
     },
 
     async listEmergencyGrants(clinicianSub) {
@@ -93,7 +95,7 @@ export function confidentialityOperations(run: Runner): ConfidentialityTx {
     async insertEmergencyGrant(grant) {
       const inserted = await run.rows(Q.insertGrant, [
         grant.id,
-        grant.patientId,
+        grant.ownerId,
         grant.clinicianSub,
         grant.reason,
         grant.grantedAt,

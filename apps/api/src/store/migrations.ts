@@ -255,6 +255,40 @@ function auditPatientAccounts(dialect: StoreDialect): Migration {
   };
 }
 
+/**
+ * Care team and break-the-glass keyed on the patient's account (issue 15, finding 3 follow-up): `care_team` and
+ * `emergency_access` named the patient by display id (`P-` and the last six characters of the account id), which
+ * two accounts may share, so one's assigned doctor counted for the other. The column becomes `owner_id`, the
+ * patient's account id (the `ownerId` of their records). A row whose display id is exactly one patient account's
+ * (any status) gets that account; a row of no account or of several is deleted (fails closed: an assignment is
+ * written again for the right account, a grant asked again; the audit trail keeps the grant's row either way).
+ */
+function careTeamOwners(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const users = await sql<{ id: string; data: string }>`SELECT id, data FROM users`.execute(db);
+      const accounts = users.rows.map((u) => ({
+        id: u.id,
+        role: String((JSON.parse(u.data) as { role?: unknown }).role),
+      }));
+      for (const table of ['care_team', 'emergency_access'] as const) {
+        await db.schema.alterTable(table).renameColumn('patient_id', 'owner_id').execute();
+        const named = await sql<{ owner_id: string }>`
+          SELECT DISTINCT owner_id FROM ${sql.table(table)}`.execute(db);
+        for (const { owner_id: patientId } of named.rows) {
+          const account = soleAccountWithPatientId(patientId, accounts);
+          if (account) {
+            await sql`UPDATE ${sql.table(table)} SET owner_id = ${account}
+              WHERE owner_id = ${patientId}`.execute(db);
+          } else {
+            await sql`DELETE FROM ${sql.table(table)} WHERE owner_id = ${patientId}`.execute(db);
+          }
+        }
+      }
+    },
+  };
+}
+
 /** Every migration, by name (applied in name order). */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
   return {
@@ -266,6 +300,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
       '0005_item_owners': itemOwners(),
       '0006_confidentiality': confidentiality(dialect),
       '0007_audit_patient_accounts': auditPatientAccounts(dialect),
+      '0008_care_team_owners': careTeamOwners(),
     }),
   };
 }

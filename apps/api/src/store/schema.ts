@@ -85,8 +85,8 @@ export interface VaultConnectionTable {
 
 /** Record confidentiality (issue 15): a doctor assigned to a patient's care team; one row per pair. */
 export interface CareTeamTable {
-  /** The patient id ('P-...') of the patient. */
-  patient_id: string;
+  /** The patient's account id (the `ownerId` of their records; migration 0008, no longer the 'P-' id). */
+  owner_id: string;
   /** The doctor's account id (token subject). */
   clinician_sub: string;
 }
@@ -95,7 +95,8 @@ export interface CareTeamTable {
 export interface EmergencyAccessTable {
   seq: Generated<number>;
   id: string;
-  patient_id: string;
+  /** The patient's account id (migration 0008); the display patient id is derived from it. */
+  owner_id: string;
   clinician_sub: string;
   reason: string;
   /** ISO 8601 in UTC, from the request's clock. */

@@ -156,6 +156,7 @@ const auditRow: AuditEvent = {
 
 const emergencyGrant = {
   id: 'eg-1001',
+  ownerId: 'auth0|sentinel-patient-000001',
   patientId: 'P-000001',
   clinicianSub: 'auth0|doctor-ben',
   reason: 'Unconscious in the emergency room',
@@ -354,7 +355,7 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
   },
   listAudit: { params: {}, query: {}, body: undefined, response: { items: [auditRow] } },
   createEmergencyAccess: {
-    params: { id: 'P-000001' },
+    params: { id: 'auth0|sentinel-patient-000001' },
     query: {},
     body: { reason: 'Unconscious in the emergency room' },
     response: emergencyGrant,

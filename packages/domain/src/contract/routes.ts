@@ -538,8 +538,10 @@ export const ROUTES = {
   },
   /**
    * Break-the-glass (issue 15): a doctor outside the patient's assigned care team reads their sensitive and
-   * restricted records for 60 minutes (`decideEmergencyAccess`). The id is the patient id ('P-...'). The audit
-   * row, marked `EMERGENCY_AUDIT_MARK`, names the patient, so they see it in 'Who viewed my records'.
+   * restricted records for 60 minutes (`decideEmergencyAccess`). The id is the patient's account id (their
+   * records' `ownerId`), or a patient id ('P-...') exactly one patient account has; one that several share is
+   * 409 (`emergencyPatientOf`). The grant is keyed on the account. The audit row, marked
+   * `EMERGENCY_AUDIT_MARK`, names the patient, so they see it in 'Who viewed my records'.
    */
   createEmergencyAccess: {
     name: 'createEmergencyAccess',

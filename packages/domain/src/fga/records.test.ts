@@ -27,10 +27,13 @@ const JOHN = 'auth0|sentinel-patient-000002';
 const ALICE = 'auth0|sentinel-doctor-000101';
 const BEN = 'auth0|sentinel-doctor-000102';
 const PRIYA = 'auth0|sentinel-doctor-000103';
+/** A patient account whose id ends like Jane's: the same display patient id, another patient. */
+const TWIN = 'google-oauth2|twin-000001';
 
 const users: CareFacts['users'] = [
   { id: JANE, name: 'Jane Doe', email: 'jane.doe@example.com', role: 'patient' },
   { id: JOHN, name: 'John Roe', email: 'john.roe@example.com', role: 'patient' },
+  { id: TWIN, name: 'Toni Twin', email: 'toni.twin@example.com', role: 'patient' },
   { id: ALICE, name: 'Dr. Alice Smith', email: 'alice@example.com', role: 'doctor' },
   { id: BEN, name: 'Dr. Ben Carter', email: 'ben@example.com', role: 'doctor' },
   { id: PRIYA, name: 'Dr. Priya Patel', email: 'priya@example.com', role: 'doctor' },
@@ -39,8 +42,8 @@ const users: CareFacts['users'] = [
 
 const base: CareFacts = {
   assignments: [
-    { patientId: patientIdFor(JANE), clinicianSub: ALICE },
-    { patientId: patientIdFor(JOHN), clinicianSub: BEN },
+    { ownerId: JANE, clinicianSub: ALICE },
+    { ownerId: JOHN, clinicianSub: BEN },
   ],
   appointments: [
     { ownerId: JANE, doctorName: 'Dr. Ben Carter', status: 'scheduled' },
@@ -51,7 +54,7 @@ const base: CareFacts = {
 };
 const grant = decideEmergencyAccess(
   { sub: PRIYA, role: 'doctor' },
-  patientIdFor(JANE),
+  JANE,
   'Unconscious in the emergency room',
   base,
   NOW,
@@ -71,6 +74,7 @@ const VIEWERS: Viewer[] = [
   ...ROLES.map((role) => viewerOf(`auth0|someone-${role}`, role)),
   viewerOf(JANE, 'patient'),
   viewerOf(JOHN, 'patient'),
+  viewerOf(TWIN, 'patient'),
   viewerOf(ALICE, 'doctor'),
   viewerOf(BEN, 'doctor'),
   viewerOf(PRIYA, 'doctor'),
@@ -80,7 +84,7 @@ const VIEWERS: Viewer[] = [
 const RECORDS: Pick<MedicalRecord, 'id' | 'ownerId' | 'doctor' | 'confidentialityLevel'>[] = [];
 for (const confidentialityLevel of CONFIDENTIALITY_LEVELS) {
   for (const doctor of ['Dr. Alice Smith', 'Dr. Priya Patel', 'Nora Nurse', '']) {
-    for (const ownerId of [JANE, JOHN, undefined]) {
+    for (const ownerId of [JANE, JOHN, TWIN, undefined]) {
       RECORDS.push({
         id: `rec-${RECORDS.length + 1}`,
         doctor,
@@ -142,12 +146,25 @@ describe('record confidentiality in the authorization model', () => {
   });
 
   it('builds an emergency tuple only for a live grant, and none for a cancelled appointment', () => {
-    const live = careTeamTuples(patientIdFor(JANE), withGrant, at(1)).map((t) => t.relation);
+    const live = careTeamTuples(JANE, withGrant, at(1)).map((t) => t.relation);
     expect(live).toContain('emergency_access');
-    expect(careTeamTuples(patientIdFor(JANE), withGrant, at(61)).map((t) => t.relation)).not.toContain(
-      'emergency_access',
-    );
-    const john = careTeamTuples(patientIdFor(JOHN), base, NOW);
+    expect(careTeamTuples(JANE, withGrant, at(61)).map((t) => t.relation)).not.toContain('emergency_access');
+    const john = careTeamTuples(JOHN, base, NOW);
     expect(john.filter((t) => t.relation === 'appointment_clinician')).toEqual([]);
+  });
+
+  it('keys the care team on the owner account: Jane’s doctors and grants count for no twin account', () => {
+    expect(patientIdFor(TWIN)).toBe(patientIdFor(JANE));
+    const twinsRecord = {
+      id: 'rec-t',
+      ownerId: TWIN,
+      doctor: '',
+      confidentialityLevel: 'sensitive' as const,
+    };
+    expect(modelSays(viewerOf(ALICE, 'doctor'), twinsRecord, base, NOW)).toBe(false);
+    expect(modelSays(viewerOf(BEN, 'doctor'), twinsRecord, base, NOW)).toBe(false);
+    expect(modelSays(viewerOf(PRIYA, 'doctor'), twinsRecord, withGrant, at(1))).toBe(false);
+    expect(modelSays(viewerOf(TWIN, 'patient'), twinsRecord, base, NOW)).toBe(true);
+    expect(modelSays(viewerOf(JANE, 'patient'), twinsRecord, base, NOW)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import {
   appointmentClinicians,
   isGrantLive,
   recordAuthorOf,
-  recordPatientOf,
+  recordOwnerOf,
   type CareFacts,
   type ConfidentialityViewer,
 } from '../confidentiality';
@@ -182,27 +182,30 @@ export function patientDataCheck(
 /** The record object of a medical record. */
 export const fgaRecord = (recordId: string) => `record:${fgaId(recordId)}`;
 
-/** The patient object id of a record: its owner's patient id; a record without owner is its own patient. */
+/**
+ * The patient object id of a record: its owner's account id (two accounts may share a display patient id, so a
+ * care team keyed on that would count for both); a record without owner is its own patient.
+ */
 export const recordPatientId = (record: Pick<MedicalRecord, 'id' | 'ownerId'>) =>
-  recordPatientOf(record) || `unlinked-${record.id}`;
+  recordOwnerOf(record) || `unlinked-${record.id}`;
 
 /**
  * Record confidentiality (issue 15): the facts of one patient's care relationship, as `careRelationship` reads
  * them: the assigned doctors, the doctors of the appointments that are not cancelled (resolved to one account
  * each), and the emergency grants live at `now` (an expired grant is no tuple).
  */
-export function careTeamTuples(patientId: string, facts: CareFacts, now: Date): FgaTuple[] {
-  const patient = fgaPatient(patientId);
+export function careTeamTuples(ownerId: string, facts: CareFacts, now: Date): FgaTuple[] {
+  const patient = fgaPatient(ownerId);
   return uniqueTuples([
-    ...patientTuples(patientId),
+    ...patientTuples(ownerId),
     ...facts.assignments
-      .filter((a) => a.patientId === patientId)
+      .filter((a) => a.ownerId === ownerId)
       .map((a) => tuple(fgaUser(a.clinicianSub), 'assigned_clinician', patient)),
-    ...appointmentClinicians(patientId, facts).map((sub) =>
+    ...appointmentClinicians(ownerId, facts).map((sub) =>
       tuple(fgaUser(sub), 'appointment_clinician', patient),
     ),
     ...facts.grants
-      .filter((g) => g.patientId === patientId && isGrantLive(g, now))
+      .filter((g) => g.ownerId === ownerId && isGrantLive(g, now))
       .map((g) => tuple(fgaUser(g.clinicianSub), 'emergency_access', patient)),
   ]);
 }
@@ -227,7 +230,8 @@ export function recordTuples(
 /**
  * Record confidentiality: the check for "may this viewer read this record?" (the data access matrix for
  * patient records, then its level), with the viewer's, the record's and the care relationship's facts as
- * contextual tuples. The viewer's §6 role is the one of `viewer.role`.
+ * contextual tuples. The viewer's §6 role is the one of `viewer.role`. The record's patient is named by owner
+ * account id, so a patient owns it only when it is theirs, not when another account shares their display id.
  */
 export function recordCheck(
   viewer: ConfidentialityViewer & Pick<KnowledgeViewer, 'specializations' | 'patientId'>,
@@ -241,6 +245,8 @@ export function recordCheck(
     object: fgaRecord(record.id),
     contextualTuples: uniqueTuples([
       ...viewerTuples(viewer.sub, viewer),
+      // A record's patient object is its owner account (recordPatientId): a patient owns the one of their account.
+      ...(viewer.role === 'patient' ? [tuple(fgaUser(viewer.sub), 'owner', fgaPatient(viewer.sub))] : []),
       ...recordTuples(record, facts, now),
     ]),
   };

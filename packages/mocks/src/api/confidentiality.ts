@@ -11,6 +11,7 @@ import {
   decideEmergencyAccess,
   decideLevelChange,
   emergencyGrantAuditReason,
+  emergencyPatientOf,
   emergencyReadAuditReason,
   fail,
   levelChangeAuditReason,
@@ -102,15 +103,19 @@ export const confidentialityRoutes = {
   createEmergencyAccess: ({ store, caller, params, body, audit }) => {
     const allowed = canUseEmergencyAccess(viewerOf(caller));
     if (!allowed.ok) return allowed;
-    const patient = store.users.find((u) => u.role === 'patient' && patientIdFor(u.id) === params.id);
-    if (!patient) {
-      audit({ reason: `${EMERGENCY_AUDIT_MARK}: no patient with this id` });
-      return notFound();
+    // The patient's account id, or a display id of exactly one patient account (a shared one is 409).
+    const patient = emergencyPatientOf(params.id, store.users);
+    if (!patient.ok) {
+      const shared = patient.error.code === 'conflict';
+      audit({
+        reason: `${EMERGENCY_AUDIT_MARK}: ${shared ? 'patient id of several patients' : 'no patient with this id'}`,
+      });
+      return shared ? patient : notFound();
     }
-    audit({ patientId: params.id, reason: `${EMERGENCY_AUDIT_MARK}: refused` });
+    audit({ patientId: patientIdFor(patient.value), reason: `${EMERGENCY_AUDIT_MARK}: refused` });
     const decided = decideEmergencyAccess(
       viewerOf(caller),
-      params.id,
+      patient.value,
       body.reason,
       factsOf(store),
       store.now,

@@ -44,6 +44,7 @@ const HOUR = 1 / 24;
 /** A grant as the server sends it; by default Dr. Carter reading Jane's records, granted 10 minutes ago. */
 const grantOf = (overrides: Partial<EmergencyGrant> = {}): EmergencyGrant => ({
   id: 'eg-1',
+  ownerId: jane.sub,
   patientId: jane.patientId ?? '',
   clinicianSub: ben.sub,
   reason: 'Unconscious in the emergency room; checking allergies.',
@@ -162,14 +163,25 @@ describe('recentGrants and alertSummary', () => {
 describe('doctorOf and patientOf', () => {
   it('name the doctor and the patient by their accounts', () => {
     expect(doctorOf({ clinicianSub: alice.sub }, USERS)).toBe(alice.name);
-    expect(patientOf({ patientId: john.patientId ?? '' }, USERS)).toBe(`${john.name}, ${john.patientId}`);
+    expect(patientOf({ ownerId: john.sub, patientId: john.patientId ?? '' }, USERS)).toBe(
+      `${john.name}, ${john.patientId}`,
+    );
   });
 
-  it('fall back to the subject and the patient id for an account gone or a patient id two accounts share', () => {
+  it('fall back to the subject and the patient id for an account gone', () => {
     expect(doctorOf({ clinicianSub: 'auth0|gone-000999' }, USERS)).toBe('auth0|gone-000999');
+    expect(patientOf({ ownerId: 'auth0|gone-999999', patientId: 'P-999999' }, USERS)).toBe('P-999999');
+  });
+
+  it('name each of two accounts that share a patient id by the account the grant is for', () => {
     const twin = { ...USERS.find((u) => u.id === jane.sub)!, id: 'other|twin-000001', name: 'Toni Twin' };
-    expect(patientOf({ patientId: jane.patientId ?? '' }, [...USERS, twin])).toBe(jane.patientId);
-    expect(patientOf({ patientId: 'P-999999' }, USERS)).toBe('P-999999');
+    const users = [...USERS, twin];
+    expect(patientOf({ ownerId: jane.sub, patientId: jane.patientId ?? '' }, users)).toBe(
+      `${jane.name}, ${jane.patientId}`,
+    );
+    expect(patientOf({ ownerId: twin.id, patientId: jane.patientId ?? '' }, users)).toBe(
+      `Toni Twin, ${jane.patientId}`,
+    );
   });
 });
 

@@ -9,7 +9,6 @@ import {
   formatLastLogin,
   formatTimeOfDay,
   isGrantLive,
-  soleAccountWithPatientId,
   type EmergencyGrant,
   type Locale,
   type ManagedUser,
@@ -90,12 +89,14 @@ export function doctorOf(grant: Pick<EmergencyGrant, 'clinicianSub'>, users: rea
 }
 
 /**
- * The patient by their patient id, with the name of the one patient account it belongs to ('Jane Doe, P-000001').
- * Two accounts may share a patient id (the last six characters of the account id): then, as for none, only the
- * id is shown rather than a name that may be the wrong person's.
+ * The patient by their patient id, with the name of the account the grant is for ('Jane Doe, P-000001'). The
+ * grant names its patient by account id (`ownerId`), so two accounts sharing a patient id (the last six
+ * characters of the account id) each get their own name; an account gone since shows the patient id only.
  */
-export function patientOf(grant: Pick<EmergencyGrant, 'patientId'>, users: readonly ManagedUser[]): string {
-  const account = soleAccountWithPatientId(grant.patientId, users);
-  const name = account ? users.find((u) => u.id === account)?.name : undefined;
+export function patientOf(
+  grant: Pick<EmergencyGrant, 'ownerId' | 'patientId'>,
+  users: readonly ManagedUser[],
+): string {
+  const name = users.find((u) => u.id === grant.ownerId && u.role === 'patient')?.name;
   return name ? `${name}, ${grant.patientId}` : grant.patientId;
 }

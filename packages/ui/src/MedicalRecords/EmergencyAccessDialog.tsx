@@ -19,7 +19,9 @@ type Errors = { patientId?: string; reason?: string };
 
 /**
  * Break-the-glass (issue 15), for a doctor outside a patient's care team: the patient's ID and a reason of 10 to
- * 500 characters, checked with the contract's schema before sending and again by the server. The explanation
+ * 500 characters, checked with the contract's schema before sending and again by the server. The ID is sent as
+ * typed, never guessed from the records on screen: the server takes a patient's account ID, or a patient ID
+ * that exactly one patient has, and refuses (409, shown on the field) one that two accounts share. The explanation
  * says what follows: 60 minutes of access, seen by the patient, an alert to the administrators.
  */
 export function EmergencyAccessDialog({ onRequest, onClose }: EmergencyAccessDialogProps) {
@@ -63,7 +65,10 @@ export function EmergencyAccessDialog({ onRequest, onClose }: EmergencyAccessDia
       return;
     }
     refuse(
-      outcome.fields?.reason ? { reason: CONFIDENTIALITY_TEXTS.emergencyReasonRequired } : {},
+      {
+        ...(outcome.fields?.id ? { patientId: outcome.fields.id } : {}),
+        ...(outcome.fields?.reason ? { reason: CONFIDENTIALITY_TEXTS.emergencyReasonRequired } : {}),
+      },
       outcome.message,
     );
   };

@@ -187,20 +187,21 @@ export type EmergencyAccessOutcome =
 
 /**
  * Break-the-glass (issue 15): `POST /api/patients/:id/emergency-access` for a doctor outside the patient's
- * care team. On success the record list is fetched again: the patient's sensitive and restricted records now
+ * care team. The id is the patient's account id (their records' `ownerId`) or a patient ID only one patient
+ * has; the server resolves it and answers 409 for a shared one. On success the record list is fetched again: the patient's sensitive and restricted records now
  * come with it, for the 60 minutes of the grant.
  */
 export function useEmergencyAccessMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ patientId, reason }: { patientId: string; reason: string }) =>
-      api.call('createEmergencyAccess', { params: { id: patientId }, body: { reason } }),
+    mutationFn: ({ patient, reason }: { patient: string; reason: string }) =>
+      api.call('createEmergencyAccess', { params: { id: patient }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.list }),
   });
-  const request = async (patientId: string, reason: string): Promise<EmergencyAccessOutcome> => {
+  const request = async (patient: string, reason: string): Promise<EmergencyAccessOutcome> => {
     try {
-      return { ok: true, grant: await mutation.mutateAsync({ patientId, reason }) };
+      return { ok: true, grant: await mutation.mutateAsync({ patient, reason }) };
     } catch (error) {
       return {
         ok: false,

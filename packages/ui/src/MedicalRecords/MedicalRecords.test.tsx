@@ -586,5 +586,32 @@ describe('MedicalRecords (connected to the mock API)', () => {
       expect(await dialog.findByText(CONFIDENTIALITY_TEXTS.emergencyAlreadyAssigned)).toBeTruthy();
       expect(dialog.getByRole('textbox', { name: /^Patient ID/ })).toHaveProperty('value', 'P-000001');
     });
+
+    it('refuses a patient ID two accounts share on the field, and grants for the account ID', async () => {
+      const jane = api.store.users.find((u) => u.id === PERSONAS.jane.sub)!;
+      api.store.users.push({
+        ...jane,
+        id: 'other|twin-000001',
+        name: 'Toni Twin',
+        email: 'toni@example.com',
+      });
+      const user = renderConnected('ben');
+      await screen.findByRole('article', { name: 'Type 2 diabetes mellitus' });
+      await user.click(screen.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
+      const dialog = within(screen.getByRole('dialog', { name: CONFIDENTIALITY_TEXTS.emergencyTitle }));
+      const patientField = dialog.getByRole('textbox', { name: /^Patient ID/ });
+      await fill(user, patientField, 'P-000001');
+      await fill(user, dialog.getByRole('textbox', { name: /^Reason/ }), 'Unconscious in the emergency room');
+      await user.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+      await waitFor(() => expect(patientField.getAttribute('aria-invalid')).toBe('true'));
+      expect(dialog.getAllByText(CONFIDENTIALITY_TEXTS.emergencyPatientAmbiguous).length).toBeGreaterThan(0);
+      expect(api.store.emergencyGrants).toHaveLength(0);
+
+      await user.clear(patientField);
+      await fill(user, patientField, PERSONAS.jane.sub);
+      await user.click(dialog.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyConfirm }));
+      expect(await screen.findByRole('article', { name: RESTRICTED })).toBeTruthy();
+      expect(api.store.emergencyGrants.map((g) => g.ownerId)).toEqual([PERSONAS.jane.sub]);
+    });
   });
 });
