@@ -92,7 +92,12 @@ export async function runRecordsTool(
   const patient = caller.user.role === 'patient';
   const rows = await tx.list('records', patient ? { ownerId: caller.user.sub } : undefined);
   // Record confidentiality (issue 15): each record's level and the caller's care relationship go with it.
-  const facts = await careFacts(tx, caller.user.sub, caller.knowledgeRole);
+  const facts = await careFacts(
+    tx,
+    caller.user.sub,
+    caller.knowledgeRole,
+    rows.filter((r) => r.confidentialityLevel !== 'normal').map((r) => r.ownerId),
+  );
   let allowed: MedicalRecord[] | undefined;
   try {
     const decisions = await Promise.all(

@@ -48,14 +48,30 @@ const NO_FACTS: CareFacts = { assignments: [], appointments: [], users: [], gran
  * The facts the rules read, for one viewer (only their own grants matter to them). Only a doctor's decision
  * reads them: for every other role above normal is `denied` whatever they say, so their calls skip the queries.
  */
-export async function careFacts(tx: StoreTx, viewerSub: string, role: Role = 'doctor'): Promise<CareFacts> {
+export async function careFacts(
+  tx: StoreTx,
+  viewerSub: string,
+  role: Role,
+  ownerIds: Iterable<string | undefined>,
+  directory?: CareFacts['users'],
+): Promise<CareFacts> {
   if (role !== 'doctor') return NO_FACTS;
-  const assignments = await tx.listCareTeam();
-  const appointments = await tx.list('appointments');
-  const users = await tx.listUsers();
+  // Only the patients the decision is about: a clinic's whole appointment book is not read for each list.
+  const owners = [...new Set([...ownerIds].filter((id): id is string => !!id))];
+  const assignments = [];
+  const appointments = [];
+  for (const ownerId of owners) {
+    assignments.push(...(await tx.listCareTeam(ownerId)));
+    appointments.push(...(await tx.list('appointments', { ownerId })));
+  }
+  const users = directory ?? (await tx.listUsers());
   const grants = await tx.listEmergencyGrants(viewerSub);
   return { assignments, appointments, users, grants };
 }
+
+/** The owners whose care facts a decision over these records needs: those of records above normal. */
+const ownersAboveNormal = (records: readonly MedicalRecord[]) =>
+  records.filter((r) => r.confidentialityLevel !== 'normal').map((r) => r.ownerId);
 
 /** Does any record need the facts? Normal records, and any record a patient gets, do not. */
 const needsFacts = (records: readonly MedicalRecord[], viewer: ConfidentialityViewer) =>
@@ -70,7 +86,12 @@ export async function readableRecords(
 ): Promise<MedicalRecord[]> {
   const viewer = confidentialityViewer(caller);
   if (!needsFacts(records, viewer)) return [...records];
-  const facts = await careFacts(tx, viewer.sub, viewer.role);
+  // Facts only add access, so a record its author reads needs no care facts: most of a doctor's records above
+  // normal are their own, and only the rest cost the care team and appointments of their patients.
+  const authorsOnly: CareFacts = { ...NO_FACTS, users: await tx.listUsers() };
+  const undecided = records.filter((r) => recordReadBasis(r, viewer, authorsOnly, now) === 'denied');
+  if (undecided.length === 0) return [...records];
+  const facts = await careFacts(tx, viewer.sub, viewer.role, ownersAboveNormal(undecided), authorsOnly.users);
   return records.filter((record) => recordReadBasis(record, viewer, facts, now) !== 'denied');
 }
 
@@ -87,7 +108,8 @@ export async function checkRecordRead(
 ): Promise<Result<ReadBasis>> {
   const viewer = confidentialityViewer(caller);
   if (!needsFacts([record], viewer)) return ok(viewer.role === 'patient' ? 'patient' : 'normal');
-  const basis = recordReadBasis(record, viewer, await careFacts(tx, viewer.sub, viewer.role), now);
+  const facts = await careFacts(tx, viewer.sub, viewer.role, [record.ownerId]);
+  const basis = recordReadBasis(record, viewer, facts, now);
   if (basis === 'denied') {
     audit({ reason: `record is ${record.confidentialityLevel}: no care relationship (confidentiality)` });
     return notFound();
@@ -134,7 +156,7 @@ export async function checkLevelChange(
     to,
     body.reason,
     viewer,
-    await careFacts(tx, viewer.sub, viewer.role),
+    await careFacts(tx, viewer.sub, viewer.role, [record.ownerId]),
     now,
   );
   if (!decided.ok) return decided;
@@ -165,7 +187,7 @@ export const confidentialityRoutes = {
       viewer,
       ownerId,
       body.reason,
-      await careFacts(tx, viewer.sub, viewer.role),
+      await careFacts(tx, viewer.sub, viewer.role, [ownerId]),
       now,
       await tx.nextId('eg'),
     );

@@ -24,6 +24,13 @@ const Q = {
       .orderBy('owner_id')
       .orderBy('clinician_sub'),
   ),
+  listCareTeamOf: prepare((db) =>
+    db
+      .selectFrom('care_team')
+      .select(['owner_id', 'clinician_sub'])
+      .where('owner_id', '=', arg(0))
+      .orderBy('clinician_sub'),
+  ),
   insertCareTeam: prepare((db) =>
     db
       .insertInto('care_team')
@@ -73,8 +80,12 @@ const grantOf = (row: {
 
 export function confidentialityOperations(run: Runner): ConfidentialityTx {
   return {
-    async listCareTeam() {
-      return (await run.rows(Q.listCareTeam, [])).map((row): CareTeamAssignment => ({
+    async listCareTeam(ownerId?: string) {
+      const rows =
+        ownerId === undefined
+          ? await run.rows(Q.listCareTeam, [])
+          : await run.rows(Q.listCareTeamOf, [ownerId]);
+      return rows.map((row): CareTeamAssignment => ({
         ownerId: row.owner_id,
         clinicianSub: row.clinician_sub,
       }));

@@ -100,8 +100,8 @@ export interface StoreTx {
    */
   appendAudit(row: NewAuditRow): Promise<void>;
 
-  /** Record confidentiality (issue 15): every care-team assignment. */
-  listCareTeam(): Promise<CareTeamAssignment[]>;
+  /** Record confidentiality (issue 15): the care-team assignments of one patient account, or all of them. */
+  listCareTeam(ownerId?: string): Promise<CareTeamAssignment[]>;
   /** Adds an assignment; an existing one stays as it is. */
   insertCareTeamAssignment(assignment: CareTeamAssignment): Promise<void>;
   /** Break-the-glass grants, oldest first: all, or one doctor's. */

@@ -3,7 +3,8 @@
  * by account id, so a second patient account whose id ends like Jane's (the same display patient id) shares none
  * of her rows.
  */
-import { patientIdFor, type AuditEntry } from '@sentinel/domain';
+import { patientIdFor } from '@sentinel/domain';
+import type { AuditEntry } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../personas';
 import { call, useMockApi } from './testkit';
