@@ -5,28 +5,22 @@
  * same six characters share a display id; each still sees the calls on their own data and none of the other's.
  */
 import { signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
-import { patientIdFor, type ManagedUser } from '@sentinel/domain';
+import { patientIdFor } from '@sentinel/domain';
 import type { AuditEntry } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKey, send, type Answer, type Keys } from './support';
+import { createSigningKey, send, type Answer, type Keys, patientLikeJane } from './support';
 
 const JANE = PERSONAS.jane;
 
 /** A second patient whose account id ends like Jane's (another tenant prefix): the same display patient id. */
-function twinAccount(): ManagedUser {
-  const jane = seed(FIXED_NOW).users.find((u) => u.id === JANE.sub);
-  if (!jane) throw new Error('Jane is not seeded');
-  return {
-    ...jane,
-    id: `google-oauth2|twin-${JANE.sub.slice(-6)}`,
-    name: 'Toni Twin',
-    email: 'toni.twin@example.com',
-    phone: '+1 555-0177',
-  };
-}
-const TWIN = twinAccount();
+const TWIN = patientLikeJane({
+  id: `google-oauth2|twin-${JANE.sub.slice(-6)}`,
+  name: 'Toni Twin',
+  email: 'toni.twin@example.com',
+  phone: '+1 555-0177',
+});
 
 type Who = PersonaKey | 'twin';
 

@@ -8,10 +8,10 @@
  * other's records.
  */
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
-import { patientIdFor, type EmergencyGrant, type ManagedUser, type MedicalRecord } from '@sentinel/domain';
+import { patientIdFor, type EmergencyGrant, type MedicalRecord } from '@sentinel/domain';
 import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectContractError, send, type Answer } from './support';
+import { expectContractError, send, type Answer, patientLikeJane } from './support';
 
 const JANE = PERSONAS.jane;
 const JANE_RESTRICTED = 'rec-006';
@@ -23,18 +23,12 @@ const REASON = 'Patient unconscious in the emergency department';
 const seeded = seed(FIXED_NOW);
 
 /** A second patient whose account id ends like Jane's (another tenant prefix): the same display patient id. */
-function twinAccount(): ManagedUser {
-  const jane = seeded.users.find((u) => u.id === JANE.sub);
-  if (!jane) throw new Error('Jane is not seeded');
-  return {
-    ...jane,
-    id: `google-oauth2|twin-${JANE.sub.slice(-6)}`,
-    name: 'Toni Twin',
-    email: 'toni.twin@example.com',
-    phone: '+1 555-0177',
-  };
-}
-const TWIN = twinAccount();
+const TWIN = patientLikeJane({
+  id: `google-oauth2|twin-${JANE.sub.slice(-6)}`,
+  name: 'Toni Twin',
+  email: 'toni.twin@example.com',
+  phone: '+1 555-0177',
+});
 
 /** One of Jane's seeded records, copied to the twin, written by a doctor who has no account here. */
 function twinRecord(from: string, id: string): MedicalRecord {

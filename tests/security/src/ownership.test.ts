@@ -6,28 +6,29 @@
  * that account's, or whose e-mail is no active patient's, is refused with 400 and stores nothing.
  */
 import { signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
-import { OWNERSHIP_TEXTS, patientIdFor, type ManagedUser } from '@sentinel/domain';
+import { OWNERSHIP_TEXTS, patientIdFor } from '@sentinel/domain';
 import { parseSseEvents, type AuditEvent, type ChatToolEvent } from '@sentinel/domain/contract';
 import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKey, expectContractError, send, type Answer, type Keys } from './support';
+import {
+  createSigningKey,
+  expectContractError,
+  send,
+  type Answer,
+  type Keys,
+  patientLikeJane,
+} from './support';
 
 const JANE = PERSONAS.jane;
 const JOHN = PERSONAS.john;
 
 /** A second patient named Jane Doe: only her account (id, e-mail) tells her apart from the first. */
-function otherJaneAccount(): ManagedUser {
-  const jane = seed(FIXED_NOW).users.find((u) => u.id === JANE.sub);
-  if (!jane) throw new Error('Jane is not seeded');
-  return {
-    ...jane,
-    id: 'auth0|sentinel-patient-000101',
-    email: 'jane.doe.2@example.com',
-    phone: '+1 555-0199',
-  };
-}
-const OTHER_JANE = otherJaneAccount();
+const OTHER_JANE = patientLikeJane({
+  id: 'auth0|sentinel-patient-000101',
+  email: 'jane.doe.2@example.com',
+  phone: '+1 555-0199',
+});
 
 type Who = PersonaKey | 'otherJane';
 

@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { buildServer, type ServerOptions } from '@sentinel/api';
 import { openStore } from '@sentinel/api/store';
 import { KNOWLEDGE, TEST_AUDIENCE, TEST_ISSUER, type TestServer } from '@sentinel/api/testkit';
+import type { ManagedUser } from '@sentinel/domain';
 import { ErrorBodySchema, type ErrorBody, type ErrorCode } from '@sentinel/domain/contract';
-import { FIXED_NOW, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { expect } from 'vitest';
 
@@ -276,3 +277,15 @@ export function compactJwt(
 
 /** Seconds since the epoch, as JWT times are written. */
 export const epochSeconds = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Another patient account made from Jane's seeded one, told apart only by what `account` gives (id, e-mail,
+ * phone, name): the ownership tests' second Jane Doe, and the twins whose ids end like hers (same display id).
+ */
+export function patientLikeJane(
+  account: Pick<ManagedUser, 'id' | 'email' | 'phone'> & Partial<Pick<ManagedUser, 'name'>>,
+): ManagedUser {
+  const jane = seed(FIXED_NOW).users.find((u) => u.id === PERSONAS.jane.sub);
+  if (!jane) throw new Error('Jane is not seeded');
+  return { ...jane, ...account };
+}
