@@ -35,6 +35,13 @@ import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { openStore, SQLITE_FILE, type Store } from '@sentinel/api/store';
 import { TEST_AUDIENCE } from '@sentinel/api/testkit';
+import {
+  recordReadBasis,
+  type CareFacts,
+  type ConfidentialityViewer,
+  type MedicalRecord,
+  type Role,
+} from '@sentinel/domain';
 import { ROUTES } from '@sentinel/domain/contract';
 import { PERSONAS, seed } from '@sentinel/mocks/seed';
 import autocannon from 'autocannon';
@@ -228,6 +235,56 @@ type ReferenceDb = {
 
 type Account = { readonly role: string; readonly status: string };
 
+/**
+ * Record confidentiality (issue 15, finding 3) as our server decides it, for the reference: a doctor's list with
+ * records above normal reads the directory (who wrote what) and, for the records they did not write, the care
+ * team and appointments of those records' patients and the doctor's emergency grants. The reference runs that
+ * same SQL, bare, so the ratio keeps measuring our server's overhead and not the feature. Three pure steps
+ * around the two reads, so the synchronous SQLite transaction and the PostgreSQL one share them.
+ */
+type Confidential = {
+  readonly rows: readonly { json: string; record: MedicalRecord }[];
+  readonly viewer: ConfidentialityViewer;
+  readonly now: Date;
+};
+
+const NO_CARE_FACTS: CareFacts = { assignments: [], appointments: [], users: [], grants: [] };
+
+/** The list to decide on, or null when nothing in it needs a decision (a patient, or only normal records). */
+function confidentialList(json: readonly string[], sub: string, role: string): Confidential | null {
+  if (role === 'patient') return null;
+  const rows = json.map((text) => ({ json: text, record: JSON.parse(text) as MedicalRecord }));
+  if (rows.every(({ record }) => record.confidentialityLevel === 'normal')) return null;
+  return { rows, viewer: { sub, role: role as Role }, now: new Date() };
+}
+
+/** The patients whose care facts are needed: of the records the viewer did not write (none: all readable). */
+function ownersToCheck(list: Confidential, users: CareFacts['users']): string[] {
+  const authorsOnly: CareFacts = { ...NO_CARE_FACTS, users };
+  const owners = list.rows
+    .filter(({ record }) => recordReadBasis(record, list.viewer, authorsOnly, list.now) === 'denied')
+    .map(({ record }) => record.ownerId)
+    .filter((id): id is string => !!id);
+  return [...new Set(owners)];
+}
+
+const readableOf = (list: Confidential, facts: CareFacts) =>
+  list.rows
+    .filter(({ record }) => recordReadBasis(record, list.viewer, facts, list.now) !== 'denied')
+    .map((r) => r.json);
+
+const grantOf = (row: {
+  owner_id: string;
+  clinician_sub: string;
+  granted_at: string;
+  expires_at: string;
+}) => ({
+  ownerId: row.owner_id,
+  clinicianSub: row.clinician_sub,
+  grantedAt: row.granted_at,
+  expiresAt: row.expires_at,
+});
+
 /** The caller's account (the row's JSON), if it may call at all. */
 function activeAccount(data: string | undefined): Account | null {
   const account = data === undefined ? null : (JSON.parse(data) as Account);
@@ -267,10 +324,43 @@ function sqliteReference(dataDir: string, sync: 'group' | 'each'): ReferenceDb {
   const insertAudit = db.prepare(
     `INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const usersAll = db.prepare<[], { data: string }>('SELECT data FROM users ORDER BY seq');
+  const careTeamOf = db.prepare<[string], { owner_id: string; clinician_sub: string }>(
+    'SELECT owner_id, clinician_sub FROM care_team WHERE owner_id = ? ORDER BY clinician_sub',
+  );
+  const appointmentsOf = db.prepare<[string], { data: string }>(
+    'SELECT data FROM appointments WHERE owner_id = ? ORDER BY seq',
+  );
+  const grantsOf = db.prepare<
+    [string],
+    { owner_id: string; clinician_sub: string; granted_at: string; expires_at: string }
+  >(
+    'SELECT owner_id, clinician_sub, granted_at, expires_at FROM emergency_access WHERE clinician_sub = ? ORDER BY seq',
+  );
+  const readable = (json: string[], sub: string, account: Account): string[] => {
+    const confidential = confidentialList(json, sub, account.role);
+    if (!confidential) return json;
+    const users = usersAll.all().map((row) => JSON.parse(row.data) as CareFacts['users'][number]);
+    const owners = ownersToCheck(confidential, users);
+    if (owners.length === 0) return json;
+    const facts: CareFacts = {
+      users,
+      assignments: owners.flatMap((o) =>
+        careTeamOf.all(o).map((r) => ({ ownerId: r.owner_id, clinicianSub: r.clinician_sub })),
+      ),
+      appointments: owners.flatMap((o) => appointmentsOf.all(o).map((r) => JSON.parse(r.data))),
+      grants: grantsOf.all(sub).map(grantOf),
+    };
+    return readableOf(confidential, facts);
+  };
   const list = db.transaction((sub: string, audit: (account: Account, items: number) => AuditRow) => {
     const account = activeAccount(userRow.get(sub)?.data);
     if (!account) return null;
-    const records = recordRows.all().map((row) => row.data);
+    const records = readable(
+      recordRows.all().map((row) => row.data),
+      sub,
+      account,
+    );
     const row = audit(account, records.length);
     const n = nextAuditId.get()?.last_issued;
     insertAudit.run(
@@ -336,9 +426,51 @@ function postgresReference(databaseUrl: string): ReferenceDb {
           await client.query('ROLLBACK');
           return null;
         }
-        const records = (
+        let records = (
           await client.query<{ data: string }>('SELECT data FROM records ORDER BY seq')
         ).rows.map((row) => row.data);
+        const confidential = confidentialList(records, sub, account.role);
+        if (confidential) {
+          const users = (
+            await client.query<{ data: string }>('SELECT data FROM users ORDER BY seq')
+          ).rows.map((row) => JSON.parse(row.data) as CareFacts['users'][number]);
+          const owners = ownersToCheck(confidential, users);
+          if (owners.length > 0) {
+            const assignments: CareFacts['assignments'][number][] = [];
+            const appointments: CareFacts['appointments'][number][] = [];
+            for (const owner of owners) {
+              const team = await client.query<{ owner_id: string; clinician_sub: string }>(
+                'SELECT owner_id, clinician_sub FROM care_team WHERE owner_id = $1 ORDER BY clinician_sub',
+                [owner],
+              );
+              assignments.push(
+                ...team.rows.map((r) => ({ ownerId: r.owner_id, clinicianSub: r.clinician_sub })),
+              );
+              const booked = await client.query<{ data: string }>(
+                'SELECT data FROM appointments WHERE owner_id = $1 ORDER BY seq',
+                [owner],
+              );
+              appointments.push(
+                ...booked.rows.map((r) => JSON.parse(r.data) as CareFacts['appointments'][number]),
+              );
+            }
+            const grants = await client.query<{
+              owner_id: string;
+              clinician_sub: string;
+              granted_at: string;
+              expires_at: string;
+            }>(
+              'SELECT owner_id, clinician_sub, granted_at, expires_at FROM emergency_access WHERE clinician_sub = $1 ORDER BY seq',
+              [sub],
+            );
+            records = readableOf(confidential, {
+              users,
+              assignments,
+              appointments,
+              grants: grants.rows.map(grantOf),
+            });
+          }
+        }
         const row = audit(account, records.length);
         const n = (await client.query<{ n: string }>(`SELECT nextval('audit_ids') AS n`)).rows[0]?.n;
         await client.query(
