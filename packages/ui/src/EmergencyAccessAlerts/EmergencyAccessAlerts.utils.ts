@@ -13,31 +13,9 @@ import {
   type Locale,
   type ManagedUser,
 } from '@sentinel/domain';
-import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { Tone } from '../theme/tokens';
 
-export const EMERGENCY_ACCESS_TEXTS = {
-  tab: 'Emergency access',
-  title: 'Emergency access',
-  description:
-    'Doctors who used break-the-glass to read confidential records outside their care team, newest first. Review each reason.',
-  caption: 'Emergency access grants',
-  columns: {
-    doctor: 'Doctor',
-    patient: 'Patient',
-    reason: 'Reason',
-    grantedAt: 'Granted',
-    expiresAt: 'Expires',
-    status: 'Status',
-  },
-  empty: 'No doctor has used emergency access.',
-  loading: 'Loading emergency access grants...',
-  retry: RETRY_LABEL,
-  review: 'Review emergency access',
-  noticeTitle: 'Emergency access alerts',
-  noticeDescription:
-    'Doctors used break-the-glass to read confidential records. Check that each reason holds.',
-} as const;
+export { EMERGENCY_ACCESS_TEXTS } from './EmergencyAccessAlerts.texts';
 
 /** How far back a grant still counts as recent for the alert badge. */
 export const RECENT_DAYS = 7;
