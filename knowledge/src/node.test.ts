@@ -46,14 +46,14 @@ describe('the bundled knowledge', () => {
     }
   });
 
-  it('loads seven built-in items: two public, two professional, two restricted, one confidential patient record', () => {
+  it('loads eight built-in items: three public, two professional, two restricted, one confidential patient record', () => {
     const loaded = loadKnowledge();
     if (!loaded.ok) throw new Error(loaded.error.message);
     const items = loaded.value.builtinItems;
     const count = (level: string) => items.filter((i) => i.sensitivityLevel === level).length;
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(8);
     expect([count('public'), count('professional'), count('restricted'), count('confidential')]).toEqual([
-      2, 2, 2, 1,
+      3, 2, 2, 1,
     ]);
     const confidential = items.find((i) => i.sensitivityLevel === 'confidential');
     expect(confidential?.category).toBe('patient_records');
@@ -69,6 +69,7 @@ describe('the bundled knowledge', () => {
     );
     expect(roles).toEqual({
       'drug-info-acetaminophen': ['doctor', 'nurse', 'patient', 'pharmacist'],
+      'drug-info-metformin': ['doctor', 'nurse', 'patient', 'pharmacist'],
       'first-aid-basics': ['doctor', 'nurse', 'patient'],
       'morphine-dosing-guidance': ['doctor', 'nurse'],
       'code-blue-protocol': ['doctor', 'nurse'],
