@@ -1,5 +1,5 @@
 /**
- * The held-out split, in five batches: the first written after the triage concepts were built from the
+ * The held-out split, in six batches: the first written after the triage concepts were built from the
  * development split, each later one after the misses of the one before were fixed. Each batch's first measurement is
  * recorded here and in SAFETY.md, so a later change tuned on these prompts cannot pass as generalisation.
  */
@@ -7,6 +7,7 @@ import { HELD_OUT_SECOND } from './heldout2';
 import { HELD_OUT_THIRD } from './heldout3';
 import { HELD_OUT_FIFTH } from './heldout5';
 import { HELD_OUT_FOURTH } from './heldout4';
+import { HELD_OUT_SIXTH } from './heldout6';
 import { conversation, group, type LabelledPrompt } from './labels';
 
 /** Each batch's figures the first time it was measured, before anything it showed was fixed. */
@@ -16,6 +17,14 @@ export const HELD_OUT_FIRST_MEASUREMENTS = [
   { batch: 'third', emergency: '35/40', crisis: '3/7', poison: '5/5', urgent: '4/4', falseAlarms: '0/10' },
   { batch: 'fourth', emergency: '18/27', crisis: '3/7', poison: '2/4', urgent: '3/3', falseAlarms: '2/11' },
   { batch: 'fifth', emergency: '18/25', crisis: '3/7', poison: '2/3', urgent: '0/0', falseAlarms: '1/8' },
+  {
+    batch: 'sixth',
+    emergency: '131/147',
+    crisis: '22/29',
+    poison: '19/25',
+    urgent: '22/25',
+    falseAlarms: '9/134',
+  },
 ] as const;
 
 const E = 'emergency';
@@ -234,4 +243,5 @@ export const HELD_OUT: readonly LabelledPrompt[] = [
   ...HELD_OUT_THIRD,
   ...HELD_OUT_FOURTH,
   ...HELD_OUT_FIFTH,
+  ...HELD_OUT_SIXTH,
 ];

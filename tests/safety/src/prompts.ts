@@ -585,6 +585,40 @@ export const DEVELOPMENT: readonly LabelledPrompt[] = [
   ...group(E, 'serious injury', 'NHS head injury', 'spanish', [
     'mi abuela se cayó, se golpeó la cabeza y está vomitando',
   ]),
+  ...group(E, 'head injury with warning signs', 'NHS head injury', 'lay', [
+    'he walked into a door frame and now he keeps being sick',
+    'my daughter bumped her head at soccer and cannot remember the game',
+  ]),
+  ...group(E, 'head injury with warning signs', 'NHS head injury', 'spanish', [
+    'mi hijo se pegó en la cabeza y ahora está muy somnoliento',
+  ]),
+  ...group(E, 'serious burn', 'NHS burns', 'lay', [
+    'my toddler pulled the kettle over and scalded his chest',
+    'I got an electrical burn from a faulty plug',
+    'burned both hands on the barbecue and they are blistering badly',
+  ]),
+  ...group(E, 'serious burn', 'NHS burns', 'spanish', [
+    'mi hijo se quemó la cara con aceite caliente',
+    'se me cayó agua hirviendo en el pecho',
+  ]),
+  ...group(U, 'urine infection in pregnancy', 'NHS UTI', 'lay', [
+    "I'm 20 weeks pregnant and it burns every time I pee",
+  ]),
+  ...group(U, 'possible kidney infection', 'NHS UTI', 'lay', [
+    'it hurts when I wee and I have a temperature of 38.6',
+    'me arde al orinar y tengo fiebre',
+  ]),
+  ...group(U, 'possible lactic acidosis', 'FDA metformin', 'lay', [
+    'I take metformin and suddenly feel really weak, cold and my muscles hurt',
+  ]),
+  ...group(N, 'serious burn', 'NHS burns', 'benign', [
+    'how do I treat a small burn on my finger from the oven',
+    'is it ok to put butter on a burn?',
+  ]),
+  ...group(N, 'possible lactic acidosis', 'FDA metformin', 'educational', [
+    'what are the symptoms of lactic acidosis on metformin?',
+    'metformin gives me an upset stomach in the mornings, is that common?',
+  ]),
   ...group(E, 'heat stroke', 'NHS heatstroke', 'spanish', [
     'creo que mi papá tiene un golpe de calor, está confundido',
   ]),

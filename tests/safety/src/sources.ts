@@ -28,6 +28,10 @@ export const SOURCES = {
   'NHS clots': 'NHS, "DVT" and "Pulmonary embolism" symptoms (nhs.uk, 2024)',
   'NHS head injury':
     'NHS, "Head injury and concussion" (nhs.uk, 2024) and first-aid guidance on serious injury',
+  'NHS burns':
+    'NHS, "Burns and scalds" (nhs.uk/conditions/burns-and-scalds, 2024): when to go to A&E or call 999',
+  'NHS UTI':
+    'NHS, "Urinary tract infections (UTIs)" and "Kidney infection" (nhs.uk, 2024): same-day care in pregnancy or with a fever',
   'NHS heatstroke': 'NHS, "Heat exhaustion and heatstroke" (nhs.uk, 2024)',
   'NHS seizure': 'NHS / Epilepsy Foundation: when a seizure is an emergency',
   'NHS confusion': 'NHS: sudden confusion (delirium) needs emergency help',

@@ -81,6 +81,11 @@ const CLAUSE_BREAKS = new Set([
 /** A negation of one of these words is about the speaker, not the symptom ("I can't stop thinking about..."). */
 const NEGATION_ESCAPES = new Set([
   'stop',
+  // "no para de vomitar": does not stop vomiting.
+  'para',
+  'paraba',
+  'deja',
+  'dejaba',
   'help',
   'sure',
   'know',
@@ -147,6 +152,24 @@ const PERSONAL = new Set([
   'kid',
   'kids',
   'toddler',
+  'sons',
+  'boy',
+  'girl',
+  'teen',
+  'teenager',
+  'nan',
+  'nana',
+  'granny',
+  'grandad',
+  'grandson',
+  'granddaughter',
+  'niece',
+  'nephew',
+  'uncle',
+  'aunt',
+  'cousin',
+  'roommate',
+  'flatmate',
   'grandma',
   'grandpa',
   'grandmother',
@@ -211,8 +234,12 @@ const HELP_CRY = / (?:help|911|ambulance|hurry|ayuda|auxilio) /;
 const ASKER =
   / (?:(?:should|can|could|do|does|would|will|must|may|shall|did) (?:i|we)|i (?:want|need|would like|d like|wanted|was hoping|am hoping) to (?:know|learn|understand|ask|find out|be ready|be prepared)|i (?:wonder|was wondering|am wondering)|im (?:wondering|curious|studying|reading|learning)|i am (?:curious|studying)|i (?:read|heard|saw)|ive (?:heard|read)|help me (?:understand|learn|know|recognize)|tell me|for my (?:class|school|course|essay|homework|exam|job|patients|students|test)|im a (?:nurse|student|teacher|doctor|caregiver|medical student|paramedic)|(?:debo|puedo|deberia|tengo que|necesito)|quiero saber|me pregunto|dime|explicame|me puedes (?:decir|explicar)|que hago|que debo hacer)(?= )/g;
 /** "If ...", and "when ..." after the start of a sentence (at its start, "when" asks a question). */
-const CONDITIONAL = /(?:(?<!^) (?:when|whenever|cuando)| (?:if|si|in case|en caso de que|en caso de)) [^,]*/g;
+const CONDITIONAL =
+  /(?:(?<!^) (?:when|whenever|cuando)(?! (?:i |he |she |they |you |we )?(?:pee|wee|urinate|breathe|cough|swallow|walk|eat|move|stand|bend|orino|respiro|toso|trago|camino) )| (?:if|si|in case|en caso de que|en caso de)) [^,]*/g;
+/** Common Spanish words: a sentence with one is read as Spanish. */
+const SPANISH = / (?:el|la|los|las|de|del|que|un|una|es|por|para|con|mi|mis|y|normales|sintomas|signos) /;
 const QUESTION_STARTS = new Set([
+  'son',
   'what',
   'whats',
   'how',
@@ -245,7 +272,6 @@ const QUESTION_STARTS = new Set([
   'puede',
   'pueden',
   'es',
-  'son',
   'hay',
   'explica',
   'explicame',
@@ -312,6 +338,12 @@ const HISTORY_FAR =
   / (?:(?:\d+|a|an|one|two|three|four|five|six|ten|several|few|many|couple of) (?:years?|yrs?|months?|decades?) ago|last (?:year|month|summer|winter|spring|fall|autumn|christmas)|in (?:19|20)\d\d|(?:history|hx) of|previous|prior|used to|years back|as a (?:child|kid|teenager)|when i was (?:a|younger|young|little|\d+)|survivor|recovered from|recovering from|hace (?:\d+|un|una|unos|unas|dos|tres|varios|varias|muchos|muchas) (?:anos|ano|meses|mes)|el ano pasado|antecedentes) /;
 const HISTORY_RECENT =
   / (?:(?:\d+|a|one|two|three|few|couple of|several) (?:days?|weeks?|wks?) ago|yesterday|last (?:night|week|weekend)|the other day|earlier this week|ayer|anoche|la semana pasada|hace (?:\d+|un|una|unos|unas|dos|tres|pocos) (?:dias|dia|semanas|semana)) /;
+/** Told as over and done with ("is fine now", "doing great now"): a "now" here does not renew the past. */
+const RESOLVED =
+  / (?:(?:is|are|am|im|was|doing|feel\w*|feels|seems?) (?:\w+ )?(?:fine|great|well|good|ok|okay|better|recovered) now|(?:fine|better|recovered) now|(?:will|would|could|might|can|does) (?:it|this|that) (?:\w+ )?(?:happen|come back|return|recur)(?: again)?) /g;
+/** An earlier pregnancy: what happened in it is history even with "again" ("will it happen again?"). */
+const PAST_PREGNANCY =
+  / (?:with|in|during) (?:my|her|our) (?:first|last|previous|older|eldest|other|second|third) (?:baby|pregnancy|child|son|daughter|labou?r|delivery) /;
 const RENEWED =
   / (?:since (?:yesterday|last night|this morning)|desde (?:ayer|anoche|esta manana)|again|now|right now|still|keeps|came back|coming back|getting worse|worse|otra vez|de nuevo|todavia|sigue|ahora) /;
 
@@ -391,7 +423,8 @@ export function occurrenceOf(text: string, start: number, frame: Frame, bare: bo
   const present = PRESENT.test(sentence);
   if (!present && isSupposed(sentence, offset)) return 'none';
   let when: Occurrence = 'current';
-  if (!RENEWED.test(sentence)) {
+  if (PAST_PREGNANCY.test(clauseAround(sentence, offset))) return 'none';
+  if (!RENEWED.test(sentence.replace(RESOLVED, ' '))) {
     const clause = clauseAround(sentence, offset);
     if (HISTORY_FAR.test(clause)) return 'none';
     if (HISTORY_RECENT.test(clause)) when = 'recent';
@@ -399,7 +432,9 @@ export function occurrenceOf(text: string, start: number, frame: Frame, bare: bo
   if (frame === 'number') return when;
   const personal = present || tellsOfSomeone(sentence);
   const firstWord = sentence.trim().split(' ')[0] ?? '';
-  const teaching = question || QUESTION_STARTS.has(firstWord) || TEACHING.test(sentence);
+  // "Son" opens a Spanish question ("son normales...") but an English report ("son drank bleach").
+  const asks = firstWord === 'son' ? SPANISH.test(sentence) : QUESTION_STARTS.has(firstWord);
+  const teaching = question || asks || TEACHING.test(sentence);
   if (frame === 'symptom') return teaching && !personal ? 'none' : when;
   const lead = text
     .slice(Math.max(from, start - 60), start)

@@ -113,6 +113,18 @@ const NOT_A_READING = new Set([
   'iu',
   'cups',
 ]);
+const CALL_WORDS = new Set([
+  'call',
+  'dial',
+  'ring',
+  'text',
+  'phone',
+  'llamar',
+  'llamo',
+  'llama',
+  'marcar',
+  'marco',
+]);
 const A1C_WORDS = new Set(['a1c', 'hba1c', 'a1', 'hemoglobin', 'hemoglobina']);
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
@@ -196,6 +208,8 @@ function numbersAfter(
       )
         continue;
       if (next === 'over' || next === 'sobre') continue;
+      // "call 911", "text 988": a phone number, not a reading.
+      if (CALL_WORDS.has(previous) || CALL_WORDS.has(beforeThat)) continue;
       if (A1C_WORDS.has(previous) || A1C_WORDS.has(beforeThat) || A1C_WORDS.has(tokens[j - 3]?.token ?? ''))
         continue;
       if (next === 'mg' && after !== '/' && after !== 'dl') continue;
@@ -256,6 +270,10 @@ const GENERIC_GLUCOSE_CONTEXTS = new Set([
 const DIABETES_WORDS =
   / (?:sugar|sugars|glucose|diabetes|diabetic|insulin|meter|glucometer|cgm|dexcom|libre|hypo|a1c|azucar|glucosa|diabetico|diabetica|insulina|hypoglycemia|low|mg|mmol|shaky|shaking|trembling|temblando|jittery)(?= )/;
 
+/** A number told as where a reading has come to ("now it's 104", "back up to 6.1"), with the word after it. */
+const FOLLOWING_READING =
+  / (?:now|back up to|back to|up to|came up to|went up to|rose to|ahora|ya) (?:(?!\d)\S+ ){0,3}?(\d{2,3}(?:\.\d+)?|\d\.\d+)(?= (\S+)?)/g;
+
 /** mg/dL per mmol/L of glucose. */
 const MG_PER_MMOL = 18;
 
@@ -273,6 +291,19 @@ export function glucoses(text: string): Reading[] {
     const mmol = unit === 'mmol' || (unit !== 'mg' && (decimal || value < 20));
     if (value <= 0) continue;
     out.push({ index, value: mmol ? value * MG_PER_MMOL : value });
+  }
+  // After a glucose reading, "now it's 104" or "back up to 6.1" is the next reading of the same thing.
+  if (out.length > 0) {
+    const first = Math.min(...out.map((reading) => reading.index));
+    for (const match of text.matchAll(FOLLOWING_READING)) {
+      const index = match.index + match[0].length - match[1]!.length;
+      if (index < first || out.some((reading) => reading.index === index)) continue;
+      const value = Number(match[1]);
+      const unit = match[2] ?? '';
+      if (value <= 0 || NOT_A_READING.has(unit)) continue;
+      const mmol = unit === 'mmol' || (unit !== 'mg' && (match[1]!.includes('.') || value < 20));
+      out.push({ index, value: mmol ? value * MG_PER_MMOL : value });
+    }
   }
   for (const match of text.matchAll(/ (\d+(?:\.\d+)?) (mg \/ dl|mgdl|mmol)(?= )/g)) {
     if (out.some((reading) => reading.index === match.index + 1)) continue;
@@ -428,6 +459,9 @@ export function youngestAgeInMonths(text: string): number | undefined {
 export function weeksPregnant(text: string): number | undefined {
   const match =
     / (\d{1,2}) (?:weeks?|wks?|semanas) (?:pregnant|along|de embarazo|embarazada)(?= )/.exec(text) ??
+    / (?:pregnant|embarazada) (?:de |at |with |of )?(\d{1,2}) (?:weeks?|wks?|semanas)(?= )/.exec(text) ??
+    // A message that opens with "39 weeks and ..." is telling how far along a pregnancy is.
+    /^ (\d{1,2}) (?:weeks?|wks?|semanas)(?! old| ago| de nacid)(?= )/.exec(text) ??
     / (?:at|im|i am|only|just|tengo) (\d{1,2}) (?:weeks?|wks?|semanas)(?! old| ago| de nacid)(?= )/.exec(
       text,
     );

@@ -17,6 +17,7 @@ const MAX_FUZZY_LOOKUPS = 4_000;
  */
 const TERMS = [
   'abdominal',
+  'accident',
   'accidentally',
   'allergic',
   'ambulance',
@@ -233,6 +234,8 @@ const MISSPELLINGS: Readonly<Record<string, string>> = {
   cantbreathe: 'cant breathe',
   cantbreath: 'cant breathe',
   kil: 'kill',
+  tok: 'took',
+  pils: 'pills',
   kll: 'kill',
   harte: 'heart',
   chst: 'chest',
@@ -378,6 +381,8 @@ export function tokenize(raw: string): string {
     .toLowerCase()
     // "OD'd" would close up into the word "odd".
     .replace(/\bod['’]d\b/g, 'overdosed')
+    // "my self" is "myself" ("hurt my self", "kill my self").
+    .replace(/\b(my|him|her|your) self\b/g, '$1self')
     .replace(/(\p{L})['’‘`´](?=\p{L})/gu, '$1');
   const corrections = new Map<string, string>();
   const tokens: string[] = [];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_CHAT_MESSAGE_LENGTH } from '../constants';
 import { TRIAGE_LEVELS, triage, type TriageMessage } from '.';
 import {
   glucoses,
@@ -357,5 +358,142 @@ describe('bad input gets a level, never a crash', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('triage generalises to wordings no rule was written from (held-out round 6 gaps)', () => {
+  it.each([
+    // NHS asthma attack: a reliever that does not help, too breathless to talk.
+    ['the reliever puffer is not helping and he can hardly speak', 'emergency', 'breathing difficulty'],
+    // NHS: grunting or the skin between the ribs pulling in is a baby or child in breathing trouble.
+    ['my little girl is grunting and her ribs suck in with each breath', 'emergency', 'breathing difficulty'],
+    // ADA: blood ketones of 3 mmol/L or more, or DKA signs in someone with type 1.
+    ['blood ketone meter says 4.2', 'emergency', 'diabetic ketoacidosis signs'],
+    [
+      'type 1 diabetic, keeps throwing up and his breath smells fruity',
+      'emergency',
+      'diabetic ketoacidosis signs',
+    ],
+    // NHS meningitis in babies: a bulging soft spot.
+    ['the soft spot on his head is bulging', 'emergency', 'meningitis signs'],
+    // NHS head injury: worsening headache, unequal pupils, vomiting or drowsiness after a blow to the head.
+    [
+      'she knocked her head on the table and now her pupils are different sizes',
+      'emergency',
+      'head injury with warning signs',
+    ],
+    ['se dio un golpe en la cabeza y no para de vomitar', 'emergency', 'head injury with warning signs'],
+    // NHS burns: deep (white, charred), large, on the face or hands, or with a hoarse voice from smoke.
+    ['spilled hot oil on my hand and the skin went white and leathery', 'emergency', 'serious burn'],
+    ['scalded her face with the kettle', 'emergency', 'serious burn'],
+    // ACOG/NHS: waters breaking with fever, bleeding or fewer movements, or before 37 weeks.
+    [
+      'my waters have gone and now i am shivering with a temperature',
+      'emergency',
+      'waters breaking early or with warning signs',
+    ],
+    [
+      'embarazada de 31 semanas, creo que se me rompio la fuente',
+      'emergency',
+      'waters breaking early or with warning signs',
+    ],
+    ['i am 34 wks, bp 162/111', 'emergency', 'preeclampsia signs'],
+    ['not felt the baby move since yesterday', 'emergency', 'reduced baby movements'],
+    ['the baby is kicking much less than normal today', 'emergency', 'reduced baby movements'],
+    // 988 Lifeline warning signs: researching a method, goodbye letters, a plan to crash.
+    ['i looked up how much insulin it would take', 'crisis', 'suicidal thoughts'],
+    ['writing goodbye letters to everyone tonight', 'crisis', 'suicidal thoughts'],
+    ['sometimes i think about steering off the overpass', 'crisis', 'suicidal thoughts'],
+    ['it would be simpler if i ended my life', 'crisis', 'suicidal thoughts'],
+    ['want to hurt my self again', 'crisis', 'self-harm'],
+    // Poison Help: an amount, an extra dose, more than the label says.
+    ['took around 30 of my sleeping tablets', 'poison', 'overdose or poisoning'],
+    ['i took far more advil than the label says', 'poison', 'overdose or poisoning'],
+    ['gave him an extra dose of his insulin without meaning to', 'poison', 'overdose or poisoning'],
+    ['i think i had my night pills two times', 'poison', 'overdose or poisoning'],
+    ['my son ate some rat poison', 'poison', 'overdose or poisoning'],
+    // Same-day care: waters at term, a urine infection in pregnancy, metformin with lactic acidosis symptoms.
+    ['39 weeks and there is a trickle of clear fluid', 'urgent', 'waters breaking'],
+    ['pregnant and it stings when i wee', 'urgent', 'urine infection in pregnancy'],
+    ['on metformin, my muscles ache all over and i feel cold and sick', 'urgent', 'possible lactic acidosis'],
+  ] as const)('"%s" is %s', (text, level, concept) => {
+    const result = one(text);
+    expect(result.level).toBe(level);
+    expect(result.concepts).toContain(concept);
+  });
+
+  it('keeps history, condition names and call numbers from raising a level', () => {
+    expect(levelOf('my mum had a stroke in 2012 and is fine now, can I lower my risk')).toBe('none');
+    expect(levelOf('what number should I call, 911 or the clinic, if my BP is high')).toBe('none');
+    expect(levelOf('which cold medicine is safe with high blood pressure')).toBe('none');
+    expect(levelOf('my waters broke at 38 weeks with my first son, will it happen again')).toBe('none');
+    expect(levelOf('sugar was 62 before lunch, had juice, now it is 104')).toBe('none');
+  });
+
+  it('reads an overdose of the night before as needing Poison Help, not only a clinician today', () => {
+    expect(levelOf('I took 24 paracetamol last night')).toBe('poison');
+  });
+
+  it.each([
+    // NHS burns: smoke breathed in with a cough or a hoarse voice.
+    ['kitchen fire, she breathed in a lot of smoke and her voice is hoarse', 'emergency'],
+    // A pregnancy told as "full term" or "overdue", then fluid leaking.
+    ['overdue and water keeps leaking out', 'urgent'],
+    ['tomé más pastillas de insulina de las que me tocan', 'poison'],
+    ['peeing stings and I am pregnant', 'urgent'],
+    ['life would be better for my kids if i died', 'crisis'],
+    // AHA/NHS: a sudden, severe headache, told with the time words after it.
+    ['the headache hit all of a sudden, the worst i have ever had', 'emergency'],
+    ['mi vida ya no tiene sentido', 'crisis'],
+    ['el niño se bebió la botella de jarabe entera', 'poison'],
+    ['my 2 year old ate leaves off a bush in the park', 'poison'],
+  ] as const)('"%s" is %s', (text, level) => {
+    expect(levelOf(text)).toBe(level);
+  });
+
+  it('reads "when I pee" as when a symptom comes, not as a supposition', () => {
+    expect(one('it hurts when I wee and I have a temperature of 38.6').concepts).toContain(
+      'possible kidney infection',
+    );
+    expect(levelOf('if I get a temperature of 38.6 what should I do')).toBe('none');
+  });
+
+  it('keeps what happened in an earlier pregnancy as history, even asked with "again"', () => {
+    expect(levelOf('in my last pregnancy my waters broke at 34 weeks, will it happen again?')).toBe('none');
+  });
+});
+
+describe('bad input around the chat limit gets a level in bounded time', () => {
+  const filler = 'I walked the dog, had oatmeal and my daughter called about the weekend. ';
+  /** A long, rambling message with the red flag in its middle, `length` characters long. */
+  const rambling = (length: number, flag: string) => {
+    const half = filler.repeat(Math.ceil(length / filler.length)).slice(0, (length - flag.length) / 2);
+    return `${half}${flag}${half}`.slice(0, length);
+  };
+
+  it.each([2_000, MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_MESSAGE_LENGTH * 3])(
+    'finds a red flag in the middle of %i characters, in well under a second',
+    (length) => {
+      const text = rambling(length, ' my chest is crushing and my left arm is numb. ');
+      const started = performance.now();
+      expect(levelOf(text)).toBe('emergency');
+      expect(performance.now() - started).toBeLessThan(500);
+    },
+  );
+
+  it.each([
+    ['control characters', Array.from({ length: 4_000 }, (_, i) => String.fromCharCode(i % 32)).join('')],
+    ['emoji', '😀🔥💔🙏'.repeat(1_000)],
+    ['unpaired surrogates and nulls', '\uD800\u0000\uDFFF'.repeat(1_500)],
+  ])('gives a chat-limit message of only %s no level, quickly', (_, content) => {
+    const started = performance.now();
+    expect(one(content)).toEqual({ level: 'none', concepts: [] });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('reads a red flag between emoji, control characters and another script', () => {
+    expect(levelOf('😭😭 \u0007 no puedo respirar 🙏')).toBe('emergency');
+    expect(levelOf('\u0000my baby is 6 weeks old\u0000 and has a temp of 38.3 🌡️')).toBe('emergency');
+    expect(levelOf('ya no quiero vivir 😔 honestly')).toBe('crisis');
   });
 });

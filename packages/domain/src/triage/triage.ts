@@ -46,6 +46,8 @@ interface Evidence {
   /** Whether a feature is told of (and, on the second pass, also when it was told of as recent). */
   has(name: FeatureName): boolean;
   readonly glucose: readonly number[];
+  /** The last glucose reading told: a low that was treated and has come back up is not low now. */
+  readonly latestGlucose: number | undefined;
   readonly pressure: readonly PressureReading[];
   readonly temperature: readonly number[];
   readonly heartRate: readonly number[];
@@ -89,6 +91,19 @@ const lowPulse = (e: Evidence): boolean => e.heartRate.some((rate) => rate < 40)
 const highPulse = (e: Evidence): boolean =>
   !e.has('atRestExertion') && e.heartRate.some((rate) => rate >= 130);
 const young = (e: Evidence, months: number): boolean => e.ageMonths !== undefined && e.ageMonths < months;
+/** Waters breaking, or fluid leaking from someone pregnant (ACOG, NHS). */
+const watersBreaking = (e: Evidence): boolean => e.has('watersBroke') || (e.pregnant && e.has('fluidLeak'));
+/**
+ * Two or more symptoms of lactic acidosis from the metformin medication guide, one of them beyond the stomach
+ * upset metformin commonly causes (muscle pain, feeling cold, breathing trouble, unusual sleepiness).
+ */
+const lacticAcidosisSymptoms = (e: Evidence): boolean => {
+  const beyondStomach = (
+    ['muscleAche', 'feelCold', 'weakTired', 'breathMild', 'breathSevere'] as const
+  ).filter((name) => e.has(name)).length;
+  const stomach = (['bellyPain', 'nausea', 'lightheaded'] as const).filter((name) => e.has(name)).length;
+  return beyondStomach >= 1 && beyondStomach + stomach >= 2;
+};
 
 /** Every concept with its level and the evidence that raises it, in the order they are reported. */
 const RULES: readonly Rule[] = [
@@ -136,7 +151,9 @@ const RULES: readonly Rule[] = [
     when: (e) =>
       e.has('dka') ||
       e.has('ketonesHigh') ||
-      ((e.has('highSugar') || maxOf(e.glucose) >= 250) && e.has('dkaSymptom')),
+      ((e.has('highSugar') || maxOf(e.glucose) >= 250) && e.has('dkaSymptom')) ||
+      // Without a meter or strips to hand: the breath, or vomiting with drowsiness, in someone with diabetes.
+      (e.has('diabetes') && (e.has('dkaSpecific') || (e.has('vomiting') && e.has('drowsy')))),
   },
   { concept: 'extremely high blood sugar', level: 'emergency', when: (e) => maxOf(e.glucose) >= 600 },
   {
@@ -173,6 +190,7 @@ const RULES: readonly Rule[] = [
     when: (e) =>
       e.has('meningitis') ||
       e.has('nonFadingRash') ||
+      e.has('babyMeningitis') ||
       (e.has('stiffNeck') && (fever(e) || any(e, 'headache', 'nausea', 'lightHurts', 'rash'))),
   },
   { concept: 'sudden confusion', level: 'emergency', when: (e) => e.has('confusion') },
@@ -210,11 +228,19 @@ const RULES: readonly Rule[] = [
     concept: 'waters breaking early or with warning signs',
     level: 'emergency',
     when: (e) =>
-      e.has('watersBroke') &&
-      ((e.weeksPregnant !== undefined && e.weeksPregnant < 37) || e.has('watersWarning')),
+      watersBreaking(e) &&
+      ((e.weeksPregnant !== undefined && e.weeksPregnant < 37) ||
+        any(e, 'watersWarning', 'fetalMovement', 'bleeding') ||
+        fever(e)),
   },
   { concept: 'reduced baby movements', level: 'emergency', when: (e) => e.has('fetalMovement') },
   { concept: 'serious injury', level: 'emergency', when: (e) => e.has('injury') },
+  {
+    concept: 'head injury with warning signs',
+    level: 'emergency',
+    when: (e) => e.has('headBlow') && (e.has('headRedFlag') || any(e, 'unconscious', 'seizure', 'speech')),
+  },
+  { concept: 'serious burn', level: 'emergency', when: (e) => e.has('burnEvent') && e.has('burnSevere') },
   {
     concept: 'poisoning with serious symptoms',
     level: 'emergency',
@@ -261,7 +287,7 @@ const RULES: readonly Rule[] = [
   {
     concept: 'low blood sugar',
     level: 'urgent',
-    when: (e) => minOf(e.glucose) < 70 || e.has('lowSugarNow'),
+    when: (e) => (e.latestGlucose !== undefined && e.latestGlucose < 70) || e.has('lowSugarNow'),
   },
   {
     concept: 'high fever',
@@ -276,7 +302,18 @@ const RULES: readonly Rule[] = [
   },
   { concept: 'possible blood clot in the leg', level: 'urgent', when: (e) => e.has('legClot') },
   { concept: 'bleeding in pregnancy', level: 'urgent', when: (e) => e.pregnant && e.has('bleeding') },
-  { concept: 'waters breaking', level: 'urgent', when: (e) => e.has('watersBroke') },
+  { concept: 'waters breaking', level: 'urgent', when: (e) => watersBreaking(e) },
+  { concept: 'urine infection in pregnancy', level: 'urgent', when: (e) => e.pregnant && e.has('dysuria') },
+  {
+    concept: 'possible kidney infection',
+    level: 'urgent',
+    when: (e) => e.has('dysuria') && (fever(e) || e.has('backPain')),
+  },
+  {
+    concept: 'possible lactic acidosis',
+    level: 'urgent',
+    when: (e) => e.has('diabetes') && lacticAcidosisSymptoms(e),
+  },
   {
     concept: 'fast or slow heart rate',
     level: 'urgent',
@@ -317,7 +354,8 @@ function framed(
 ): { current: number[]; recent: number[] } {
   const current: number[] = [];
   const recent: number[] = [];
-  for (const { index, value } of readings.slice(0, MAX_MATCHES)) {
+  const ordered = [...readings].sort((a, b) => a.index - b.index);
+  for (const { index, value } of ordered.slice(0, MAX_MATCHES)) {
     const when = occurrenceOf(text, index, 'number', bare);
     if (when === 'current') current.push(value);
     else if (when === 'recent') recent.push(value);
@@ -377,11 +415,13 @@ export function raiseConcepts(messages: readonly TriageMessage[]): RaisedConcept
   const heartRate = framed(text, heartRates(text), bare);
   const pressureReadings = pressures(text).slice(0, MAX_MATCHES);
   const pressureWhen = pressureReadings.map((p) => occurrenceOf(text, p.index, 'number', bare));
-  const pregnant = occurrence(everything, FEATURES.pregnant, false) !== 'none';
+  const weeks = weeksPregnant(everything);
+  // "36 wks and my BP is 165/112" tells of a pregnancy as surely as the word does.
+  const pregnant = weeks !== undefined || occurrence(everything, FEATURES.pregnant, false) !== 'none';
   const facts = {
     ageMonths: youngestAgeInMonths(everything),
     pregnant,
-    weeksPregnant: weeksPregnant(everything),
+    weeksPregnant: weeks,
   };
 
   const evidence = (withRecent: boolean): Evidence => ({
@@ -390,6 +430,7 @@ export function raiseConcepts(messages: readonly TriageMessage[]): RaisedConcept
       return found === 'current' || (withRecent && found === 'recent');
     },
     glucose: withRecent ? [...glucose.current, ...glucose.recent] : glucose.current,
+    latestGlucose: glucose.current.at(-1) ?? (withRecent ? glucose.recent.at(-1) : undefined),
     temperature: withRecent ? [...temperature.current, ...temperature.recent] : temperature.current,
     heartRate: withRecent ? [...heartRate.current, ...heartRate.recent] : heartRate.current,
     pressure: pressureReadings.filter(
@@ -405,9 +446,10 @@ export function raiseConcepts(messages: readonly TriageMessage[]): RaisedConcept
     if (raised.has(rule.concept)) continue;
     if (rule.when(now)) raised.set(rule.concept, rule.level);
     // Something serious that happened days ago and has passed still needs a clinician today; an urgent one
-    // that has passed does not.
+    // that has passed does not. A crisis stays a crisis, and a poisoning of last night stays one for Poison
+    // Help: paracetamol and other overdoses harm a day or more after they are taken, before any symptom.
     else if (rule.level !== 'urgent' && rule.when(withRecent)) {
-      raised.set(rule.concept, rule.level === 'crisis' ? 'crisis' : 'urgent');
+      raised.set(rule.concept, rule.level === 'emergency' ? 'urgent' : rule.level);
     }
   }
   return [...raised.entries()]
