@@ -8,8 +8,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 /**
  * Layer boundaries (shared/STYLE.md, convention 1): domain imports nothing of ours; mocks import only domain
  * and the bundled knowledge content;
- * ui imports only domain (mocks only from stories and tests); apps import anything. Imports may not climb out
- * of a package's own folder by relative path, so a package is reached only by its name.
+ * ui imports only domain (mocks only from stories and tests); the server kit imports nothing of ours; apps
+ * import anything. Imports may not climb out of a package's own folder by relative path, so a package is
+ * reached only by its name.
  */
 const leavePackage = { regex: '^(\\.\\./){3,}', message: 'Import other packages by name (@sentinel/...).' };
 const layer = (allowed) => ({
@@ -104,6 +105,28 @@ export default tseslint.config(
   {
     files: ['packages/ui/src/**/*.stories.tsx', 'packages/ui/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain', 'mocks']), leavePackage] }] },
+  },
+  {
+    // The server kit sits under every server and above nothing of ours: no domain rules, demo data or app code.
+    files: ['packages/server-kit/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer([]), leavePackage] }] },
+  },
+  {
+    // The API's behaviour runs in the browser too (the mock API): domain only, no server or Node modules.
+    files: ['packages/service/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer(['domain']),
+            leavePackage,
+            { group: ['node:*', 'fastify', '@fastify/*'], message: 'The service runs in the browser too.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['knowledge/src/**/*.ts'],

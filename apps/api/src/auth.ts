@@ -1,13 +1,15 @@
 /**
- * Access-token verification (shared/ARCHITECTURE.md, request flow step 3): RS256 only, the configured issuer
- * and audience, expiry and not-before with a small leeway, keys from the issuer's JWKS. The token only says
- * who is calling; what they may do is read from the user directory on every request (routes.ts).
+ * Access-token verification (shared/ARCHITECTURE.md, request flow step 3) on the server kit's JWT verifier:
+ * RS256 only, the configured issuer and audience, expiry and not-before with a small leeway, keys from the
+ * issuer's JWKS, verified tokens remembered for a while. The token only says who is calling; what they may do
+ * is read from the user directory on every request (routes.ts).
  */
 import { fail, ok, type Result } from '@sentinel/domain';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { bearerToken, createJwtVerifier, type JwtVerifierOptions } from '@sentinel/server-kit';
+import type { JWTPayload } from 'jose';
 
-/** Seconds of clock skew tolerated on exp and nbf. */
-export const CLOCK_TOLERANCE_SECONDS = 5;
+// routes.ts and rate-limit.ts read the header through this module.
+export { bearerToken };
 
 export type VerifiedToken = {
   readonly sub: string;
@@ -18,13 +20,7 @@ export type VerifiedToken = {
 
 export type TokenVerifier = (authorization: string | undefined) => Promise<Result<VerifiedToken>>;
 
-export type VerifierOptions = {
-  readonly issuer: string;
-  readonly audience: string;
-  /** The JWKS URL, or a key getter (tests). */
-  readonly keys: string | JWTVerifyGetKey;
-  /** The clock, in tests. */
-  readonly now?: () => Date;
+export type VerifierOptions = Pick<JwtVerifierOptions, 'issuer' | 'audience' | 'keys' | 'now'> & {
   /** How many verified tokens are remembered (see `createTokenVerifier`); 0 turns the cache off. */
   readonly cacheSize?: number;
 };
@@ -38,63 +34,28 @@ export const TOKEN_CACHE_SIZE = 5_000;
 export const TOKEN_CACHE_TTL_MS = 5 * 60_000;
 
 const SIGN_IN = 'Sign in to continue.';
-
-/** The bearer token of an Authorization header, or undefined. Tokens in query strings are never read. */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  const match = /^Bearer[ ]+([A-Za-z0-9\-_.~+/]+=*)$/i.exec(authorization?.trim() ?? '');
-  return match?.[1];
-}
+const SIGN_IN_AGAIN = 'Your session is not valid. Sign in again.';
 
 /**
- * The verifier of the server. Checking an RS256 signature is the costliest step of a request (WebCrypto, ~0.1 ms
- * and a hop through the thread pool), and a client sends the same access token on every call until it expires:
- * a token that verified is remembered, keyed by its exact text, until its `exp` (never past it, and without
- * the clock tolerance) or for `TOKEN_CACHE_TTL_MS`, whichever is sooner. A token that failed is never
- * remembered. The cache is bounded (oldest entries go first); who the caller is and what they may do is still
- * read from the directory on every request, so a suspension takes effect at once.
+ * The verifier of the server. A client sends the same access token on every call until it expires, so a
+ * token that verified is remembered (TOKEN_CACHE_SIZE tokens, TOKEN_CACHE_TTL_MS at most, never past `exp`);
+ * who the caller is and what they may do is still read from the directory on every request, so a suspension
+ * takes effect at once.
  */
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
-  const keys =
-    typeof options.keys === 'string'
-      ? createRemoteJWKSet(new URL(options.keys), { cooldownDuration: 30_000, timeoutDuration: 5_000 })
-      : options.keys;
-  const cacheSize = options.cacheSize ?? TOKEN_CACHE_SIZE;
-  const verified = new Map<string, { readonly token: VerifiedToken; readonly until: number }>();
-  const now = () => (options.now ? options.now().getTime() : Date.now());
-
+  const verify = createJwtVerifier({
+    issuer: options.issuer,
+    audience: options.audience,
+    keys: options.keys,
+    ...(options.now ? { now: options.now } : {}),
+    cache: { size: options.cacheSize ?? TOKEN_CACHE_SIZE, ttlMs: TOKEN_CACHE_TTL_MS },
+  });
   return async (authorization) => {
-    const token = bearerToken(authorization);
-    if (!token) return fail('unauthorized', SIGN_IN);
-    const remembered = verified.get(token);
-    if (remembered) {
-      if (now() < remembered.until) return ok(remembered.token);
-      verified.delete(token);
-    }
-    try {
-      const { payload } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
-        audience: options.audience,
-        algorithms: ['RS256'],
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['sub', 'exp'],
-        ...(options.now ? { currentDate: options.now() } : {}),
-      });
-      const sub = payload.sub ?? '';
-      const amr = Array.isArray(payload.amr)
-        ? payload.amr.filter((m): m is string => typeof m === 'string')
-        : [];
-      const result: VerifiedToken = { sub, amr, payload };
-      if (cacheSize > 0 && typeof payload.exp === 'number') {
-        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value ?? '');
-        verified.set(token, {
-          token: result,
-          until: Math.min(payload.exp * 1000, now() + TOKEN_CACHE_TTL_MS),
-        });
-      }
-      return ok(result);
-    } catch {
-      // Which check failed stays in the server: the caller only learns to sign in again.
-      return fail('unauthorized', 'Your session is not valid. Sign in again.');
-    }
+    const check = await verify(authorization);
+    if (!check.ok) return fail('unauthorized', check.reason === 'missing' ? SIGN_IN : SIGN_IN_AGAIN);
+    const amr = Array.isArray(check.payload.amr)
+      ? check.payload.amr.filter((m): m is string => typeof m === 'string')
+      : [];
+    return ok({ sub: check.sub, amr, payload: check.payload });
   };
 }

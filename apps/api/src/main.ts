@@ -1,13 +1,16 @@
 /**
  * `npm start -w @sentinel/api`: opens the store (SQLite in apps/api/.data, or PostgreSQL by DATABASE_URL;
  * created and seeded on first start), loads the knowledge base and serves the API. SIGTERM and SIGINT let
- * in-flight requests finish, then close the store.
+ * in-flight requests finish, then close the store (the server kit's `serve`). An unusable setting stops it
+ * with one line naming the variable.
  */
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { seed } from '@sentinel/mocks/seed';
+import { serve, settingsOrExit } from '@sentinel/server-kit';
 import { settingsFromEnv } from './config';
 import { createAuthorizer, fgaSettingsFromEnv } from './fga';
 import { buildServer } from './server';
+import { apiRateLimitFromEnv } from './rate-limit';
 import { openStore } from './store/index';
 import { vaultSettingsFromEnv } from './vault';
 
@@ -15,7 +18,10 @@ import { vaultSettingsFromEnv } from './vault';
 // holds ePHI. The store also sets its folder and files' modes itself (store/index.ts), for tests and tools.
 process.umask(0o077);
 
-const settings = settingsFromEnv();
+const { settings, apiRateLimit } = settingsOrExit('The API', () => ({
+  settings: settingsFromEnv(),
+  apiRateLimit: apiRateLimitFromEnv(),
+}));
 const knowledge = loadKnowledge();
 if (!knowledge.ok) {
   console.error(`The knowledge base did not load: ${knowledge.error.message}`);
@@ -36,6 +42,7 @@ const app = await buildServer({
   vault: vaultSettingsFromEnv(process.env, settings.issuer),
   // Local evaluation of knowledge/fga/model.fga, or an OpenFGA server when FGA_API_URL is set.
   authorizer: createAuthorizer(fgaSettingsFromEnv(process.env)),
+  apiRateLimit: apiRateLimit && { limit: apiRateLimit },
   logger: {
     level: settings.logLevel,
     // Belt and braces: no route logs headers, but a stray object with them must not print a token.
@@ -43,29 +50,13 @@ const app = await buildServer({
   },
 });
 
-let closing: Promise<void> | undefined;
-function shutdown(signal: string): Promise<void> {
-  closing ??= (async () => {
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
-    await store.close();
-    app.log.info('stopped');
-  })();
-  return closing;
-}
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    void shutdown(signal).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
-
-await app.listen({ port: settings.port, host: settings.host });
+await serve(app, {
+  name: 'The API',
+  port: settings.port,
+  host: settings.host,
+  log: app.log,
+  onShutdown: () => store.close(),
+});
 app.log.info(
   {
     port: settings.port,

@@ -1,3 +1,4 @@
+import { SettingsError } from '@sentinel/server-kit';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_API_RATE_LIMIT,
@@ -6,12 +7,12 @@ import {
   unverifiedSubject,
 } from './rate-limit';
 
-/** Takes calls for `key` the way the hooks do: check, then count what was allowed. */
+/** Takes calls for `key` the way the hooks do: peek, then count what was allowed once it was answered. */
 function callsAllowed(limiter: ReturnType<typeof createUserRateLimiter>, key: string, calls: number) {
   let allowed = 0;
   for (let i = 0; i < calls; i += 1) {
-    if (limiter.check(key).ok) {
-      limiter.count(key);
+    if (limiter.peek(key).ok) {
+      limiter.penalty(key);
       allowed += 1;
     }
   }
@@ -24,9 +25,9 @@ describe('the per-user API limit', () => {
     const limiter = createUserRateLimiter({ requests: 10, windowSeconds: 60 }, () => now);
     expect(callsAllowed(limiter, 'jane', 25)).toBe(10);
     // One call comes back every 6 seconds.
-    expect(limiter.check('jane')).toEqual({ ok: false, retryAfterSeconds: 6 });
+    expect(limiter.peek('jane')).toEqual({ ok: false, retryAfterSeconds: 6 });
     now = 5_999;
-    expect(limiter.check('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(limiter.peek('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
     now = 6_000;
     expect(callsAllowed(limiter, 'jane', 5)).toBe(1);
     now = 6_000 + 60_000;
@@ -37,36 +38,39 @@ describe('the per-user API limit', () => {
     const limiter = createUserRateLimiter({ requests: 3, windowSeconds: 10 }, () => 0);
     expect(callsAllowed(limiter, 'jane', 5)).toBe(3);
     expect(callsAllowed(limiter, 'john', 5)).toBe(3);
-    expect(limiter.check('jane').ok).toBe(false);
+    expect(limiter.peek('jane').ok).toBe(false);
   });
 
   it('a refused call is not counted: waiting the Retry-After is always enough', () => {
     let now = 0;
     const limiter = createUserRateLimiter({ requests: 2, windowSeconds: 10 }, () => now);
     callsAllowed(limiter, 'jane', 2);
-    for (let i = 0; i < 100; i += 1) expect(limiter.check('jane').ok).toBe(false);
-    const decision = limiter.check('jane');
+    for (let i = 0; i < 100; i += 1) expect(limiter.peek('jane').ok).toBe(false);
+    const decision = limiter.peek('jane');
     if (decision.ok) throw new Error('expected a refusal');
     now = decision.retryAfterSeconds * 1000;
-    expect(limiter.check('jane').ok).toBe(true);
+    expect(limiter.peek('jane').ok).toBe(true);
   });
 
   it('by default holds a user to a burst of 1,200 calls, then 20 a second (a stolen token or a runaway script)', () => {
     let now = 0;
     const limiter = createUserRateLimiter(DEFAULT_API_RATE_LIMIT, () => now);
     expect(callsAllowed(limiter, 'jane', 5_000)).toBe(1_200);
-    expect(limiter.check('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(limiter.peek('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
     now = 10_000;
     expect(callsAllowed(limiter, 'jane', 5_000)).toBe(200);
   });
 
-  it('reads API_RATE_LIMIT as requests per seconds, or off; anything else keeps the default', () => {
+  it('reads API_RATE_LIMIT as requests per seconds, or off; anything else is an error naming it', () => {
     expect(apiRateLimitFromEnv({})).toEqual(DEFAULT_API_RATE_LIMIT);
     expect(apiRateLimitFromEnv({ API_RATE_LIMIT: '600/60s' })).toEqual({ requests: 600, windowSeconds: 60 });
     expect(apiRateLimitFromEnv({ API_RATE_LIMIT: ' 50 / 10 ' })).toEqual({ requests: 50, windowSeconds: 10 });
     expect(apiRateLimitFromEnv({ API_RATE_LIMIT: 'OFF' })).toBe(false);
+    expect(apiRateLimitFromEnv({ API_RATE_LIMIT: ' ' })).toEqual(DEFAULT_API_RATE_LIMIT);
+    // A typo must not switch the limit off, nor leave the operator believing their value is in force.
     for (const typo of ['600', '0/60s', '600/0', 'lots', '-1/5s', '600/60m']) {
-      expect(apiRateLimitFromEnv({ API_RATE_LIMIT: typo }), typo).toEqual(DEFAULT_API_RATE_LIMIT);
+      expect(() => apiRateLimitFromEnv({ API_RATE_LIMIT: typo }), typo).toThrow(SettingsError);
+      expect(() => apiRateLimitFromEnv({ API_RATE_LIMIT: typo }), typo).toThrow(/^API_RATE_LIMIT must be/);
     }
   });
 

@@ -11,20 +11,17 @@
  * with 429 and let a forgery fall through to the route's 401. Concurrent calls of one user can therefore run
  * past the limit by at most the number in flight.
  *
- * The algorithm is GCRA (a token bucket kept as one timestamp per user): a burst of up to `requests` calls,
- * then one call every `windowSeconds / requests`. Users idle for a whole window are forgotten on a sweep, so the
- * map stays as small as the set of recently active users. Like the chat's limit, the counts live in this
- * process: behind a load balancer each process allows the full amount.
+ * The allowance is the server kit's token bucket: a burst of up to `requests` calls, then one call every
+ * `windowSeconds / requests`. Like the chat's limit, the counts live in this process: behind a load balancer
+ * each process allows the full amount.
  */
 import { errorBody } from '@sentinel/domain/contract';
+import { createRateLimiter, readSettings, type Rate, type RateLimiter } from '@sentinel/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenVerifier } from './auth';
 
-export type ApiRateLimit = {
-  /** The largest burst of a user, and how many calls a user regains per window. */
-  readonly requests: number;
-  readonly windowSeconds: number;
-};
+/** The largest burst of a user, and how many calls a user regains per window. */
+export type ApiRateLimit = Rate;
 
 /**
  * A burst of 1,200 calls per user, regained at 20 a second (1,200 per 60 seconds). A person's screen makes a
@@ -36,61 +33,22 @@ export type ApiRateLimit = {
 export const DEFAULT_API_RATE_LIMIT: ApiRateLimit = { requests: 1_200, windowSeconds: 60 };
 
 /**
- * API_RATE_LIMIT as `<requests>/<seconds>s` (`600/60s`, the `s` optional), or `off`; unset or unreadable: the
- * default (a typo must not switch the limit off).
+ * API_RATE_LIMIT as `<requests>/<seconds>s` (`600/60s`, the `s` optional), or `off`; unset: the default. Anything
+ * else stops the server with an error naming the variable (a typo must not switch the limit off, nor be
+ * silently ignored).
  */
 export function apiRateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): ApiRateLimit | false {
-  const value = env.API_RATE_LIMIT?.trim().toLowerCase();
-  if (!value) return DEFAULT_API_RATE_LIMIT;
-  if (value === 'off') return false;
-  const match = /^(\d+)\s*\/\s*(\d+)\s*s?$/.exec(value);
-  const requests = Number(match?.[1]);
-  const windowSeconds = Number(match?.[2]);
-  if (!match || requests < 1 || windowSeconds < 1) return DEFAULT_API_RATE_LIMIT;
-  return { requests, windowSeconds };
+  return readSettings(env).rate('API_RATE_LIMIT', DEFAULT_API_RATE_LIMIT);
 }
 
-export type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
-
-export type UserRateLimiter = {
-  /** Whether `key` may make a call now, without counting it. */
-  check(key: string): RateDecision;
-  /** Counts one call of `key`. */
-  count(key: string): void;
-};
-
-/** GCRA over `limit`; `now` in milliseconds (tests move it by hand). */
-export function createUserRateLimiter(
-  limit: ApiRateLimit,
-  now: () => number = () => performance.now(),
-): UserRateLimiter {
-  const windowMs = limit.windowSeconds * 1000;
-  const interval = windowMs / limit.requests;
-  /** Each key's theoretical arrival time: when its bucket will be empty again. */
-  const tat = new Map<string, number>();
-  let lastSweep = now();
-
-  function sweep(at: number) {
-    if (at - lastSweep < windowMs) return;
-    lastSweep = at;
-    for (const [key, time] of tat) if (time <= at) tat.delete(key);
-  }
-
-  return {
-    check(key) {
-      const at = now();
-      sweep(at);
-      const next = Math.max(tat.get(key) ?? at, at);
-      // Allowed while the bucket holds less than a window's worth of calls after this one.
-      const overBy = next + interval - at - windowMs;
-      if (overBy <= 0) return { ok: true };
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(overBy / 1000)) };
-    },
-    count(key) {
-      const at = now();
-      tat.set(key, Math.max(tat.get(key) ?? at, at) + interval);
-    },
-  };
+/** The allowance of every user under `limit`; `now` in monotonic milliseconds (tests move it by hand). */
+export function createUserRateLimiter(limit: ApiRateLimit, now?: () => number): RateLimiter {
+  return createRateLimiter({
+    policy: 'token-bucket',
+    points: limit.requests,
+    windowMs: limit.windowSeconds * 1000,
+    ...(now ? { now } : {}),
+  });
 }
 
 /** The `sub` of a bearer token, read without checking its signature (a key to look up, nothing more). */
@@ -125,14 +83,14 @@ export type ApiRateLimitOptions = {
 };
 
 /** Registers the limit on every /api route but the health probe. Call after the security headers. */
-export function registerApiRateLimit(app: FastifyInstance, options: ApiRateLimitOptions): UserRateLimiter {
+export function registerApiRateLimit(app: FastifyInstance, options: ApiRateLimitOptions): RateLimiter {
   const limiter = createUserRateLimiter(options.limit, options.now);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isLimitedPath(request.url)) return;
     const sub = unverifiedSubject(request.headers.authorization);
     if (!sub) return;
-    const decision = limiter.check(sub);
+    const decision = limiter.peek(sub);
     if (decision.ok) {
       (request as Tagged)[SUBJECT] = sub;
       return;
@@ -151,7 +109,7 @@ export function registerApiRateLimit(app: FastifyInstance, options: ApiRateLimit
   app.addHook('onResponse', async (request, reply) => {
     const sub = (request as Tagged)[SUBJECT];
     // A call counts once its token was accepted: a 401 was not this user's.
-    if (sub && reply.statusCode !== 401) limiter.count(sub);
+    if (sub && reply.statusCode !== 401) limiter.penalty(sub);
   });
 
   return limiter;

@@ -2,9 +2,10 @@
  * `npm start -w @sentinel/calendar`: the token vault's calendar service on http://localhost:4100
  * (CALENDAR_PORT), its events in apps/calendar/.data/events.json (CALENDAR_DATA_DIR), seeded on first start
  * from the seeded appointments. Tokens are checked against the identity provider's keys (CALENDAR_ISSUER,
- * CALENDAR_AUDIENCE). SIGTERM and SIGINT finish writes, then stop.
+ * CALENDAR_AUDIENCE). SIGTERM and SIGINT finish writes, then stop (the server kit's `serve`).
  */
 import { seed } from '@sentinel/mocks/seed';
+import { serve, settingsOrExit } from '@sentinel/server-kit';
 import { createCalendarVerifier } from './auth';
 import { buildCalendarServer } from './server';
 import { settingsFromEnv } from './settings';
@@ -13,7 +14,7 @@ import { openCalendarStore } from './store';
 // The events (appointments of patients) are written by this process only and are its owner's only to read.
 process.umask(0o077);
 
-const settings = settingsFromEnv();
+const settings = settingsOrExit('The calendar service', () => settingsFromEnv());
 // Seeded on the day it first starts, as the API's store is: the appointments lie around today.
 const store = await openCalendarStore({ dataDir: settings.dataDir, seed: seed(new Date()).appointments });
 const app = await buildCalendarServer({
@@ -27,21 +28,7 @@ const app = await buildCalendarServer({
   logger: { level: settings.logLevel, redact: ['req.headers.authorization'] },
 });
 
-let closing: Promise<void> | undefined;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    closing ??= app.close();
-    void closing.then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
-
-await app.listen({ port: settings.port, host: settings.host });
+await serve(app, { name: 'The calendar service', port: settings.port, host: settings.host, log: app.log });
 app.log.info(
   { port: settings.port, issuer: settings.issuer, audience: settings.audience, data: settings.dataDir },
   'calendar service listening',

@@ -37,4 +37,16 @@ describe('calendar settings', () => {
       settingsFromEnv({ CALENDAR_ALLOWED_HOSTS: ' calendar.internal:4100, localhost ,' }).allowedHosts,
     ).toEqual(['calendar.internal:4100', 'localhost']);
   });
+
+  it('stop with an error naming the variable when a value is set but unusable', () => {
+    expect(() => settingsFromEnv({ CALENDAR_PORT: '41OO' })).toThrow(
+      'CALENDAR_PORT must be a whole number from 0 to 65535, not "41OO".',
+    );
+    expect(() => settingsFromEnv({ CALENDAR_ISSUER: 'localhost:4000' })).toThrow(
+      /^CALENDAR_ISSUER must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => settingsFromEnv({ CALENDAR_LOG_LEVEL: 'loud' })).toThrow(
+      /^CALENDAR_LOG_LEVEL must be one of/,
+    );
+  });
 });

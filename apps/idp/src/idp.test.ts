@@ -6,7 +6,7 @@ import { buildCurrentUser, CLAIM_NAMESPACE, validateIdToken } from '@sentinel/do
 import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRateLimiter, createSignInGuard } from './rateLimit';
+import { createFailureLimiter, createSignInGuard } from './rateLimit';
 import { idleLimitedTtl, SESSION_IDLE_SECONDS, SIGN_IN_LIFETIME_SECONDS } from './config';
 import { startIdp, type RunningIdp } from './server';
 import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
@@ -458,7 +458,7 @@ describe('wrong credentials and rate limiting', () => {
 
   it('the limiter forgets keys whose failures left the window, however many there were', () => {
     let now = 0;
-    const limiter = createRateLimiter({ limit: 5, windowMs: 60_000, now: () => now });
+    const limiter = createFailureLimiter({ limit: 5, windowMs: 60_000, now: () => now });
     for (let i = 0; i < 10_000; i += 1) limiter.recordFailure(`203.0.113.${i}`);
     expect(limiter.size()).toBe(10_000);
     now = 60_001;
@@ -468,7 +468,7 @@ describe('wrong credentials and rate limiting', () => {
 
   it('the limiter frees the key once the oldest failure leaves the window', () => {
     let now = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 10 * 60_000, now: () => now });
+    const limiter = createFailureLimiter({ limit: 2, windowMs: 10 * 60_000, now: () => now });
     limiter.recordFailure('k');
     now = 60_000;
     limiter.recordFailure('k');

@@ -1,7 +1,7 @@
 /**
  * Rate limiting of failed sign-in attempts (ASVS 2.2.1, anti-automation against brute force and credential
- * stuffing). A limiter blocks a key after `limit` failures within `windowMs`, until the oldest failure leaves
- * the window. The sign-in guard combines three of them:
+ * stuffing). A failure limiter (the server kit's sliding window) blocks a key after `limit` failures within
+ * `windowMs`, until the oldest of them leaves the window. The sign-in guard combines three of them:
  *
  * - the account from one address: 5 failures in 15 minutes (a person mistyping, or one attacker guessing);
  * - the account from any address: 20 failures in 15 minutes (guessing spread over many addresses);
@@ -18,7 +18,9 @@
  * who trips it. A success clears the account's own counts, never the address's (a valid account found by an
  * attacker must not reset their spraying budget).
  */
-export type RateLimiter = {
+import { createRateLimiter } from '@sentinel/server-kit';
+
+export type FailureLimiter = {
   /** Seconds until the key may try again (at least 1 when blocked); 0 when an attempt is allowed. */
   retryAfter(key: string): number;
   /** The same wait in minutes, rounded up (at least 1 when blocked); 0 when an attempt is allowed. */
@@ -34,47 +36,28 @@ export const DEFAULT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export type LimitOptions = { limit?: number; windowMs?: number; now?: () => number };
 
-export function createRateLimiter(options: LimitOptions = {}): RateLimiter {
-  const limit = options.limit ?? DEFAULT_FAILURE_LIMIT;
-  const windowMs = options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS;
-  const now = options.now ?? Date.now;
-  const failures = new Map<string, number[]>();
-  let lastSweep = now();
-  // Forgets keys whose failures all left the window, at most once a window: the map stays as small as the set
-  // of recently failing accounts and addresses, however many an attacker cycles through.
-  const sweep = () => {
-    const at = now();
-    if (at - lastSweep < windowMs) return;
-    lastSweep = at;
-    for (const [key, list] of failures) if ((list.at(-1) ?? -Infinity) <= at - windowMs) failures.delete(key);
-  };
-  const recent = (key: string) => {
-    sweep();
-    const since = now() - windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
+export function createFailureLimiter(options: LimitOptions = {}): FailureLimiter {
+  const failures = createRateLimiter({
+    policy: 'sliding-window',
+    points: options.limit ?? DEFAULT_FAILURE_LIMIT,
+    windowMs: options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS,
+    now: options.now ?? Date.now,
+  });
+  // Blocked while one more failure would not fit: `limit` failures inside the window.
   const retryAfter = (key: string) => {
-    const list = recent(key);
-    if (list.length < limit) return 0;
-    const oldest = list[list.length - limit] ?? now();
-    return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
+    const decision = failures.peek(key);
+    return decision.ok ? 0 : decision.retryAfterSeconds;
   };
   return {
-    size: () => failures.size,
+    size: () => failures.size(),
     retryAfter,
     blockedFor(key) {
       const seconds = retryAfter(key);
       return seconds ? Math.max(1, Math.ceil(seconds / 60)) : 0;
     },
-    recordFailure(key) {
-      failures.set(key, [...recent(key), now()]);
-    },
-    reset(key) {
-      failures.delete(key);
-    },
+    // Every failure counts, blocked or not: the newest `limit` of them say when the key is free again.
+    recordFailure: (key) => failures.penalty(key),
+    reset: (key) => failures.delete(key),
   };
 }
 
@@ -113,9 +96,9 @@ export function createSignInGuard(
   const pace = { ...SLOW_DOWN, ...options.slowDown };
   const now = options.now ?? Date.now;
   const shared = { windowMs: options.windowMs ?? DEFAULT_FAILURE_WINDOW_MS, now };
-  const pair = createRateLimiter({ ...shared, limit: limits.accountFromAddress });
-  const account = createRateLimiter({ ...shared, limit: limits.account });
-  const address = createRateLimiter({ ...shared, limit: limits.address });
+  const pair = createFailureLimiter({ ...shared, limit: limits.accountFromAddress });
+  const account = createFailureLimiter({ ...shared, limit: limits.account });
+  const address = createFailureLimiter({ ...shared, limit: limits.address });
   /** When each slowed address's next attempt may be answered (epoch ms). */
   const nextSlot = new Map<string, number>();
   const keys = (step: SignInStep, who: string, from: string) => ({

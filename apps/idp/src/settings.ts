@@ -1,6 +1,7 @@
 /** Runtime settings of the embedded identity provider, read from the environment with offline defaults. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSettings } from '@sentinel/server-kit';
 
 export const DEFAULT_PORT = 4000;
 export const PORTAL_CLIENT_ID = 'sentinel-portal';
@@ -48,29 +49,32 @@ export type IdpSettings = {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DATA_DIR = path.resolve(here, '..', '.data');
 
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /**
  * Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE,
- * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR and IDP_TRUSTED_PROXIES (comma-separated).
+ * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR and IDP_TRUSTED_PROXIES (comma-separated). Empty
+ * values count as unset; an unusable port, host or URL is a SettingsError naming the variable.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
-  const port = Number(env.IDP_PORT ?? DEFAULT_PORT);
+  // The issuer and the portal origin are checked as URLs but kept as written: `iss` and the CORS origin are
+  // compared as text.
+  const read = readSettings(env);
+  read.url('IDP_ISSUER');
+  read.url('IDP_PORTAL_ORIGIN');
+  const issuer = read.value('IDP_ISSUER');
+  // The secret exactly as given (not trimmed): the API sends it as configured on its side.
+  const apiClientSecret = env.IDP_API_CLIENT_SECRET;
+  const dataDir = read.value('IDP_DATA_DIR');
   return {
-    port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_PORT,
-    host: env.IDP_HOST ?? 'localhost',
-    ...(env.IDP_ISSUER ? { issuer: env.IDP_ISSUER } : {}),
-    portalOrigin: (env.IDP_PORTAL_ORIGIN ?? DEFAULT_PORTAL_ORIGIN).replace(/\/+$/, ''),
-    extraRedirectUris: list(env.IDP_REDIRECT_URIS),
-    apiAudience: env.IDP_API_AUDIENCE ?? DEFAULT_API_AUDIENCE,
-    calendarAudience: env.IDP_CALENDAR_AUDIENCE || DEFAULT_CALENDAR_AUDIENCE,
-    ...(env.IDP_API_CLIENT_SECRET ? { apiClientSecret: env.IDP_API_CLIENT_SECRET } : {}),
-    dataDir: env.IDP_DATA_DIR ? path.resolve(env.IDP_DATA_DIR) : DEFAULT_DATA_DIR,
-    trustedProxies: list(env.IDP_TRUSTED_PROXIES),
+    port: read.port('IDP_PORT', DEFAULT_PORT),
+    host: read.host('IDP_HOST', 'localhost'),
+    ...(issuer ? { issuer } : {}),
+    portalOrigin: (read.value('IDP_PORTAL_ORIGIN') ?? DEFAULT_PORTAL_ORIGIN).replace(/\/+$/, ''),
+    extraRedirectUris: read.list('IDP_REDIRECT_URIS', []),
+    apiAudience: read.value('IDP_API_AUDIENCE') ?? DEFAULT_API_AUDIENCE,
+    calendarAudience: read.value('IDP_CALENDAR_AUDIENCE') ?? DEFAULT_CALENDAR_AUDIENCE,
+    ...(apiClientSecret ? { apiClientSecret } : {}),
+    dataDir: dataDir ? path.resolve(dataDir) : DEFAULT_DATA_DIR,
+    trustedProxies: read.list('IDP_TRUSTED_PROXIES', []),
   };
 }
 

@@ -3,65 +3,61 @@
  * answering as MODEL_NAME (default 'sentinel-demo') with MODEL_TOKEN_DELAY_MS between streamed tokens, to callers
  * with MODEL_API_KEY (required; the stack generates one at start and gives it to the API) that name one of
  * MODEL_ALLOWED_HOSTS (comma-separated; the loopback names by default). SIGTERM and SIGINT end open streams and
- * stop the server.
+ * stop the server (the server kit's `serve`); an unusable setting stops it with one line naming the variable.
  */
 import { LOOPBACK_HOSTS } from '@sentinel/domain';
-import { z } from 'zod';
+import {
+  SettingsError,
+  readSettings,
+  serve,
+  settingsOrExit,
+  type SettingsReader,
+} from '@sentinel/server-kit';
 import { DEFAULT_TOKEN_DELAY_MS, DEMO_MODEL_NAME, buildModelServer } from './server';
 
-const EnvSchema = z.object({
-  MODEL_PORT: z.coerce.number().int().min(0).max(65_535).default(5050),
-  MODEL_HOST: z.string().trim().min(1).default('localhost'),
-  MODEL_NAME: z.string().trim().min(1).default(DEMO_MODEL_NAME),
-  MODEL_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_TOKEN_DELAY_MS),
-  MODEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // A guessable key would let any program on the machine use the model as the API does.
-  MODEL_API_KEY: z
-    .string({ error: 'MODEL_API_KEY is required: the key the API sends (scripts/stack.mjs generates one).' })
-    .trim()
-    .min(32, 'MODEL_API_KEY must have at least 32 characters.'),
-  MODEL_ALLOWED_HOSTS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((host) => host.trim())
-        .filter(Boolean),
-    )
-    .optional(),
-});
+/**
+ * The shortest MODEL_API_KEY: a guessable key would let any program on the machine use the model as the API
+ * does.
+ */
+const MIN_API_KEY_LENGTH = 32;
 
-// Empty variables count as unset, as a shell's `MODEL_PORT= npm start` means.
-const env = EnvSchema.safeParse(
-  Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')),
-);
-if (!env.success) {
-  console.error(`The demo model did not start: ${z.prettifyError(env.error)}`);
-  process.exit(1);
+function apiKeyFrom(read: SettingsReader): string {
+  const key = read.value('MODEL_API_KEY');
+  if (!key) {
+    throw new SettingsError(
+      'MODEL_API_KEY is required: the key the API sends (scripts/stack.mjs generates one).',
+    );
+  }
+  if (key.length < MIN_API_KEY_LENGTH) {
+    throw new SettingsError(`MODEL_API_KEY must have at least ${MIN_API_KEY_LENGTH} characters.`);
+  }
+  return key;
 }
-const settings = env.data;
+
+const settings = settingsOrExit('The demo model', () => {
+  const read = readSettings(process.env);
+  return {
+    port: read.port('MODEL_PORT', 5050),
+    host: read.host('MODEL_HOST', 'localhost'),
+    modelName: read.value('MODEL_NAME') ?? DEMO_MODEL_NAME,
+    tokenDelayMs: read.integer('MODEL_TOKEN_DELAY_MS', {
+      fallback: DEFAULT_TOKEN_DELAY_MS,
+      min: 0,
+      max: 10_000,
+    }),
+    logLevel: read.logLevel('MODEL_LOG_LEVEL'),
+    apiKey: apiKeyFrom(read),
+    allowedHosts: read.list('MODEL_ALLOWED_HOSTS', LOOPBACK_HOSTS),
+  };
+});
 
 const app = await buildModelServer({
-  apiKey: settings.MODEL_API_KEY,
-  allowedHosts: settings.MODEL_ALLOWED_HOSTS ?? LOOPBACK_HOSTS,
-  modelName: settings.MODEL_NAME,
-  tokenDelayMs: settings.MODEL_TOKEN_DELAY_MS,
-  logger: { level: settings.MODEL_LOG_LEVEL },
+  apiKey: settings.apiKey,
+  allowedHosts: settings.allowedHosts,
+  modelName: settings.modelName,
+  tokenDelayMs: settings.tokenDelayMs,
+  logger: { level: settings.logLevel },
 });
 
-let closing: Promise<void> | undefined;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    closing ??= app.close();
-    void closing.then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
-
-await app.listen({ port: settings.MODEL_PORT, host: settings.MODEL_HOST });
-app.log.info({ port: settings.MODEL_PORT, model: settings.MODEL_NAME }, 'demo model listening');
+await serve(app, { name: 'The demo model', port: settings.port, host: settings.host, log: app.log });
+app.log.info({ port: settings.port, model: settings.modelName }, 'demo model listening');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HF_MODEL, modelSettingsFromEnv } from '../config';
-import { createRateLimiter } from './rate-limit';
+import { createChatRateLimiter } from './rate-limit';
 
 describe('the model configuration', () => {
   it('uses Hugging Face when a token is set, with the default model and the router’s choice of provider', () => {
@@ -65,28 +65,28 @@ describe('the model configuration', () => {
 describe('the per-user chat limit', () => {
   it('allows 20 requests in any 60 seconds per key, and says when the next one fits', () => {
     let now = 0;
-    const limiter = createRateLimiter({ now: () => now });
+    const limiter = createChatRateLimiter({ now: () => now });
     for (let i = 0; i < 20; i += 1) {
-      expect(limiter.take('jane')).toEqual({ ok: true });
+      expect(limiter.consume('jane')).toEqual({ ok: true });
       now += 500;
     }
-    expect(limiter.take('jane')).toEqual({ ok: false, retryAfterSeconds: 50 });
-    expect(limiter.take('john')).toEqual({ ok: true });
+    expect(limiter.consume('jane')).toEqual({ ok: false, retryAfterSeconds: 50 });
+    expect(limiter.consume('john')).toEqual({ ok: true });
     now = 59_999;
-    expect(limiter.take('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(limiter.consume('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
     // The first request (at 0) has left the window; the second (at 500) has not.
     now = 60_000;
-    expect(limiter.take('jane')).toEqual({ ok: true });
-    expect(limiter.take('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(limiter.consume('jane')).toEqual({ ok: true });
+    expect(limiter.consume('jane')).toEqual({ ok: false, retryAfterSeconds: 1 });
   });
 
   it('does not count refused requests, so a client that keeps trying is let in when the window moves', () => {
     let now = 0;
-    const limiter = createRateLimiter({ requests: 2, windowMs: 10_000, now: () => now });
-    limiter.take('a');
-    limiter.take('a');
-    for (let i = 0; i < 5; i += 1) expect(limiter.take('a').ok).toBe(false);
+    const limiter = createChatRateLimiter({ requests: 2, windowMs: 10_000, now: () => now });
+    limiter.consume('a');
+    limiter.consume('a');
+    for (let i = 0; i < 5; i += 1) expect(limiter.consume('a').ok).toBe(false);
     now = 10_001;
-    expect(limiter.take('a').ok).toBe(true);
+    expect(limiter.consume('a').ok).toBe(true);
   });
 });

@@ -1,0 +1,41 @@
+/** What every Sentinel server does the same way (Node only): tokens, settings, serving, the rate limiter. */
+export {
+  CLOCK_TOLERANCE_SECONDS,
+  bearerToken,
+  createJwtVerifier,
+  type JwtCheck,
+  type JwtVerifier,
+  type JwtVerifierOptions,
+} from './jwt';
+export {
+  createRateLimiter,
+  type RateDecision,
+  type RateLimiter,
+  type RateLimiterOptions,
+  type RatePolicy,
+} from './rate-limit';
+export {
+  DEFAULT_GRACE_MS,
+  serve,
+  settingsOrExit,
+  stopOnSignals,
+  type Listener,
+  type ServeOptions,
+  type StopLog,
+  type StopOptions,
+  type StopProcess,
+} from './serve';
+export {
+  LOG_LEVELS,
+  SettingsError,
+  defaultJwksUrl,
+  parseRate,
+  readSettings,
+  type Env,
+  type ListenSettings,
+  type LogLevel,
+  type Rate,
+  type ResourceServerSettings,
+  type SettingsReader,
+  type TokenIssuerSettings,
+} from './settings';
