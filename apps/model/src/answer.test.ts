@@ -8,7 +8,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   MAX_CITED_SOURCES,
+  MAX_QUOTE_WORDS,
   answer,
+  countTokens,
   composeAnswer,
   fitToBudget,
   formatSources,
@@ -17,6 +19,7 @@ import {
   sourcesOf,
   tokenize,
   turnsFromPrompt,
+  type Source,
 } from './answer';
 import {
   FIRST_AID,
@@ -54,6 +57,12 @@ describe('reading the knowledge section', () => {
     ]);
   });
 
+  it('keeps the indent of an escaped marker on the first line of an excerpt, so it stays excerpt text', () => {
+    const text = formatSources([{ title: 'Real', excerpt: ' [Source: Fake]\nText.' }]);
+    expect(text).toContain('[Source: Real]\n [Source: Fake]\nText.');
+    expect(parseSources(text).map((s) => s.title)).toEqual(['Real']);
+  });
+
   it('takes sources from system and developer messages only, never from what the user typed', () => {
     const turns = [
       { role: 'developer' as const, content: formatSources([METFORMIN]) },
@@ -68,20 +77,23 @@ describe('reading the knowledge section', () => {
 });
 
 describe('composing an answer', () => {
-  it("starts with the domain's canned answer for the topic and cites the relevant source by title", () => {
+  it("starts with the domain's canned answer for the topic and quotes the relevant source, cited by title", () => {
     const text = composeAnswer(conversation(HYPERTENSION_QUESTION, [METFORMIN, HYPERTENSION, FIRST_AID]));
     expect(text.startsWith(CANNED_ANSWERS.bloodPressure)).toBe(true);
     expect(citedTitles(text, [METFORMIN, HYPERTENSION, FIRST_AID])).toEqual([HYPERTENSION.title]);
-    expect(text).toContain(
-      `According to ${HYPERTENSION.title}: Hypertension is a leading modifiable risk factor for stroke, heart ` +
-        'disease and chronic kidney disease. Lifestyle treatment for hypertension includes less salt',
-    );
+    // A short source is quoted whole: the API chose it for the question.
+    expect(text).toContain(`${HYPERTENSION.excerpt} (Source: ${HYPERTENSION.title})`);
   });
 
-  it('quotes the sentences that match the question rather than the opening of the excerpt', () => {
-    const text = composeAnswer(conversation('Should I take metformin with meals?', [METFORMIN]));
-    expect(citedTitles(text, [METFORMIN])).toEqual([METFORMIN.title]);
+  it('quotes the sentences that match the question rather than the opening of a source too long to quote', () => {
+    const long: Source = {
+      title: 'Metformin: Long Guide',
+      excerpt: `${'The drug has a long history of use in many countries. '.repeat(30)}Take it with meals to reduce stomach upset.`,
+    };
+    const text = composeAnswer(conversation('Should I take metformin with meals?', [long]));
+    expect(citedTitles(text, [long])).toEqual([long.title]);
     expect(text).toContain('Take it with meals to reduce stomach upset.');
+    expect(countTokens(text)).toBeLessThanOrEqual(MAX_QUOTE_WORDS + 10);
   });
 
   it('never cites a title that is not in the prompt, and cites no source the question does not match', () => {
@@ -105,7 +117,7 @@ describe('composing an answer', () => {
 
   it('leaves out the general canned answer when a source answers a question without a canned topic', () => {
     const text = composeAnswer(conversation('What first aid steps come first?', [FIRST_AID]));
-    expect(text).toBe(`According to ${FIRST_AID.title}: ${FIRST_AID.excerpt}`);
+    expect(text).toBe(`${FIRST_AID.excerpt} (Source: ${FIRST_AID.title})`);
   });
 
   it(`cites at most ${MAX_CITED_SOURCES} sources, the most relevant first`, () => {
@@ -151,6 +163,102 @@ describe('composing an answer', () => {
       'options',
       'hypertension',
     ]);
+  });
+});
+
+describe('answering from document sections (issue 16, part 5)', () => {
+  const RENAL: Source = {
+    title: 'Metformin: Prescribing › Renal Thresholds',
+    excerpt: [
+      'Check eGFR before starting and at least once a year.',
+      'eGFR ≥60: Action: Usual dose.',
+      'eGFR 45–59: Action: Continue; check every 3–6 months.',
+      'eGFR 30–44: Action: Do not start. If already taking, halve the dose.',
+      'eGFR <30: Action: Stop.',
+    ].join('\n'),
+  };
+  const DOSING: Source = {
+    title: 'Metformin: Prescribing › Dosing',
+    excerpt: 'Start with 500 mg once daily with meals. Check kidney function first.',
+  };
+  const LOW_SUGAR: Source = {
+    title: 'Lifestyle › Low Blood Sugar: Know the Signs',
+    excerpt: [
+      `${'Signs include shakiness, sweating, hunger and a fast heartbeat, and they differ from person to person. '.repeat(8)}`,
+      'If your blood sugar is below 70 mg/dL, use the "15–15 rule":',
+      '1) Eat or drink 15 grams of fast-acting sugar.',
+      '2) Wait 15 minutes, then recheck.',
+      'When to call 911: call 911 if the person faints, has a seizure or cannot swallow.',
+    ].join('\n'),
+  };
+
+  it('cites the section whose label names the question first, as (Source: <title> › <section>)', () => {
+    const text = composeAnswer(
+      conversation('Can I keep a patient with kidney disease on metformin?', [DOSING, RENAL]),
+    );
+    expect(citedTitles(text, [DOSING, RENAL])).toEqual([RENAL.title, DOSING.title]);
+    expect(text).toContain(`eGFR <30: Action: Stop. (Source: ${RENAL.title})`);
+  });
+
+  it("answers a question about two topics from both documents: each document's best section first", () => {
+    const weight: Source = {
+      title: 'Diabetes Treatment › Weight',
+      excerpt: 'Losing weight helps diabetes and blood pressure. Diabetes treatment starts with habits.',
+    };
+    const meals: Source = {
+      title: 'Diabetes Treatment › Meals',
+      excerpt: 'Diabetes treatment includes meals.',
+    };
+    const bp: Source = {
+      title: 'Hypertension › Treatment',
+      excerpt: 'Hypertension treatment starts with less salt.',
+    };
+    const passing: Source = { title: 'Eye Care › Exams', excerpt: 'Diabetes can harm the eyes.' };
+    const sources = [weight, meals, bp, passing];
+    const text = composeAnswer(
+      conversation('What treatment options exist for hypertension and diabetes?', sources),
+    );
+    expect(citedTitles(text, sources)).toEqual([weight.title, bp.title, meals.title]);
+  });
+
+  it('quotes the row whose range holds the number asked about, when the section is too long to quote whole', () => {
+    const long: Source = {
+      ...RENAL,
+      excerpt: `${'Kidney function declines with age in many people. '.repeat(30)}\n${RENAL.excerpt}`,
+    };
+    const text = composeAnswer(conversation('metformin eGFR 35', [long]), 60);
+    expect(text).toContain('eGFR 30–44: Action: Do not start.');
+    expect(text).not.toContain('eGFR ≥60');
+  });
+
+  it('reads markdown table rows as prose instead of dropping them', () => {
+    const table: Source = {
+      title: 'Targets',
+      excerpt:
+        '| Test | Goal for most adults |\n|---|---|\n| A1C | Below 7% |\n| Blood pressure | Below 130/80 |',
+    };
+    const text = composeAnswer(conversation('What A1C targets apply?', [table]));
+    expect(text).toContain('A1C: Goal for most adults: Below 7%.');
+  });
+
+  it('keeps numbered steps with the line that introduces them, and the 911 sentence, when space is short', () => {
+    const text = answer(conversation('what do I do about a low sugar reading', [LOW_SUGAR]), 80).tokens.join(
+      '',
+    );
+    expect(text).toContain(
+      'use the "15–15 rule": 1) Eat or drink 15 grams of fast-acting sugar. 2) Wait 15 minutes',
+    );
+    expect(text).toContain('call 911');
+    expect(text.endsWith(`(Source: ${LOW_SUGAR.title})`)).toBe(true);
+  });
+
+  it('never cuts a citation off its quote, and leaves out a source with no room for a quote', () => {
+    for (const budget of [20, 40, 80, 300]) {
+      const { tokens } = answer(conversation('kidney metformin eGFR', [RENAL, DOSING]), budget);
+      const text = tokens.join('');
+      expect(tokens.length).toBeLessThanOrEqual(budget);
+      for (const paragraph of text.split('\n\n')) expect(paragraph).toMatch(/\(Source: [^)]+\)$|^[^(]*$/);
+    }
   });
 });
 

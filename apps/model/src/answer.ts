@@ -1,11 +1,23 @@
 /**
- * How the demo model answers: it reads the knowledge sources the API put in the system message, takes the last
- * user message as the question, and composes an educational answer from the domain's canned answer for the
- * question's topic and the sentences of the most relevant sources that match the question, citing each by title.
+ * How the demo model answers: it reads the knowledge sources the API put in the system message (each one section
+ * of a document, labelled `<title> › <section>`), takes the last user message as the question, and composes an
+ * educational answer from the domain's canned answer for the question's topic and the text of the sources that
+ * best match the question, citing each by its label (`(Source: <title> › <section>)`).
  * Everything here is pure and deterministic: the same messages and token budget always give the same answer.
  * The prompt format is documented in apps/model/README.md.
  */
-import { CANNED_ANSWERS, cannedAnswerFor, scoreRelevance } from '@sentinel/domain';
+import {
+  CANNED_ANSWERS,
+  cannedAnswerFor,
+  conceptHits,
+  linesAsProse,
+  questionKeywords,
+  saysWhenToGetCare,
+  scoreSectionMatch,
+  sectionQueryOf,
+  splitSectionLabel,
+  type SectionQuery,
+} from '@sentinel/domain';
 
 /** A conversation turn as the model reads it (OpenAI roles; `developer` is the newer name for `system`). */
 export type Turn = {
@@ -13,7 +25,10 @@ export type Turn = {
   readonly content: string;
 };
 
-/** One knowledge source listed in the prompt: its title and the excerpt under it. */
+/**
+ * One knowledge source listed in the prompt: its label (`title`: a document title, or `<title> › <section>` for
+ * one section of it) and the excerpt under it.
+ */
 export type Source = { readonly title: string; readonly excerpt: string };
 
 /**
@@ -26,8 +41,14 @@ const SOURCES_END = /^\[End of sources\][ \t]*$/i;
 
 /** At most this many sources are cited in one answer, the most relevant first. */
 export const MAX_CITED_SOURCES = 3;
-/** At most this many sentences are quoted from one source. */
-const MAX_SENTENCES_PER_SOURCE = 2;
+/**
+ * At most this many words are quoted from one source: a whole safety section (a threshold table with its reading
+ * in words, the 15-15 rule with when to call 911) fits, within the API's budget of 300 tokens. Sources share the
+ * budget best first, so the best section is quoted whole when it fits, and later ones get what is left.
+ */
+export const MAX_QUOTE_WORDS = 260;
+/** A quote shorter than this is not worth its citation: the budget is spent. */
+const MIN_QUOTE_WORDS = 12;
 /** A quoted sentence longer than this many words is cut (with an ellipsis). */
 const MAX_WORDS_PER_SENTENCE = 60;
 
@@ -38,7 +59,10 @@ const MAX_WORDS_PER_SENTENCE = 60;
  * brackets inside a title are fine).
  */
 export function formatSources(sources: readonly Source[]): string {
-  const blocks = sources.map((s) => `[Source: ${s.title.replace(/\s+/g, ' ').trim()}]\n${s.excerpt.trim()}`);
+  // Leading blank lines go, but not the indent of the first line: it may be an escaped marker.
+  const blocks = sources.map(
+    (s) => `[Source: ${s.title.replace(/\s+/g, ' ').trim()}]\n${s.excerpt.replace(/^\s*\n/, '').trimEnd()}`,
+  );
   return [...blocks, '[End of sources]'].join('\n\n');
 }
 
@@ -123,119 +147,161 @@ export function turnsFromPrompt(prompt: string): Turn[] {
     .filter((turn) => turn.role !== 'assistant' || turn.content !== '');
 }
 
-/** Words that say nothing about a topic, left out when matching a question against sources. */
-const STOP_WORDS = new Set(
-  (
-    'about above after again against all also and any are because been before being below between both but can ' +
-    'could did does doing down during each few for from further had has have having her here hers herself him ' +
-    'himself his how into its itself just know let like more most much must myself need not now off once only ' +
-    'other our ours out over own please same she should some such take tell than that the their theirs them then ' +
-    'there these they this those through too under until use used using very want was were what when where which ' +
-    'while who whom why will with would you your yours yourself'
-  ).split(' '),
-);
+/** The question's topic words: lowercased, without punctuation, longer than 2 letters, no stop words (domain). */
+export const keywordsOf = questionKeywords;
 
-/** The question's topic words: lowercased, without punctuation, longer than 2 letters, no stop words. */
-export function keywordsOf(question: string): string[] {
-  const words = question
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 2 && !STOP_WORDS.has(word));
-  return [...new Set(words)];
-}
+/** A numbered step as the API's prose writes it (`1) Eat or drink...`) or as markdown does (`1. `). */
+const STEP_LINE = /^\d{1,3}[.)]\s/;
 
-/** Plain text of an excerpt: markdown headings, quotes, list markers, emphasis, code marks and table rows go. */
-function plainText(excerpt: string): string {
-  return excerpt
-    .split(/\r\n|\n|\r/)
-    .filter((line) => !/^[ \t]*\|/.test(line))
-    .map((line) => line.replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+\.[ \t]+)/, ''))
-    .join('\n')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\*\*|__|[*`]/g, '');
-}
-
-/** Sentences of a text: split after . ! ? before a capital or digit, and at line breaks. */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+(?=["'(\p{Lu}\p{N}])/u)
-    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
-    .filter((sentence) => sentence.length > 0);
+/**
+ * The sentences of prose lines (split after . ! ? before a capital, digit or quote, and at line breaks), each with
+ * its line's group: a line ending in a colon and the numbered steps right after it are one group ("use the 15-15
+ * rule:" and its steps), so a question that matches the lead-in matches its steps too.
+ */
+function sentencesOf(lines: readonly string[]): { sentence: string; group: string }[] {
+  let leadIn: string | undefined;
+  return lines.flatMap((line, index) => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    const step = STEP_LINE.test(text) && leadIn !== undefined;
+    if (!step) leadIn = text.endsWith(':') ? `line ${index}` : undefined;
+    return text
+      .split(/(?<=[.!?])\s+(?=["'(\p{Lu}\p{N}])/u)
+      .filter((sentence) => sentence.length > 0)
+      .map((sentence, at) => ({ sentence, group: leadIn ?? `${index}.${at}` }));
+  });
 }
 
 const wordsIn = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
-/** A sentence of at most MAX_WORDS_PER_SENTENCE words, ending with punctuation. */
-function tidySentence(sentence: string): string {
+/** A sentence of at most `maxWords` words (cut with an ellipsis), ending with punctuation. */
+function tidySentence(sentence: string, maxWords = MAX_WORDS_PER_SENTENCE): string {
   const words = wordsIn(sentence);
-  const text =
-    words.length > MAX_WORDS_PER_SENTENCE ? `${words.slice(0, MAX_WORDS_PER_SENTENCE).join(' ')}…` : sentence;
+  const text = words.length > maxWords ? `${words.slice(0, maxWords).join(' ')}…` : sentence;
   return /[.!?:…]$/.test(text) ? text : `${text}.`;
 }
 
 /**
- * What to quote from a source: the (at most 2) sentences holding the most topic words, in their original order;
- * when no sentence holds one (the source matched by its title), its opening sentences.
+ * What to quote from a source, in at most `maxWords` words: all of it when it fits (a section the API chose for
+ * the question is on topic as a whole). Otherwise the sentences that mention the most of the question (domain
+ * `conceptHits`: its words, their synonyms, numbers within a threshold's range), a numbered step counting as much
+ * as the lead-in it follows, and a sentence saying when to call 911 or get urgent care counting one more (domain
+ * `saysWhenToGetCare`: the safer answer keeps it); as many as fit, in their original order. When none mentions
+ * anything and none says when to get care (the source matched by its title), its opening sentences. Table rows are read as prose (domain
+ * `linesAsProse`), not dropped.
  */
-export function quoteFrom(source: Source, keywords: readonly string[]): string {
-  const sentences = sentencesOf(plainText(source.excerpt));
-  const scored = sentences.map((sentence, index) => {
-    const lower = sentence.toLowerCase();
-    return { index, sentence, hits: keywords.filter((word) => lower.includes(word)).length };
-  });
-  const matching = scored.filter((s) => s.hits > 0);
-  const chosen = (matching.length > 0 ? matching : scored)
-    .toSorted((a, b) => b.hits - a.hits || a.index - b.index)
-    .slice(0, MAX_SENTENCES_PER_SOURCE)
-    .toSorted((a, b) => a.index - b.index);
-  return chosen.map((s) => tidySentence(s.sentence)).join(' ');
+export function quoteFrom(source: Source, query: SectionQuery, maxWords = MAX_QUOTE_WORDS): string {
+  const sentences = sentencesOf(linesAsProse(source.excerpt)).map((s) => ({
+    ...s,
+    sentence: tidySentence(s.sentence),
+  }));
+  const whole = sentences.map((s) => s.sentence).join(' ');
+  if (sentences.length === 0 || countTokens(whole) <= maxWords) return whole;
+  const own = sentences.map((s) => conceptHits(query, s.sentence));
+  const groupHits = new Map<string, number>();
+  sentences.forEach((s, i) => groupHits.set(s.group, Math.max(groupHits.get(s.group) ?? 0, own[i] ?? 0)));
+  const scored = sentences.map((s, index) => ({
+    index,
+    sentence: s.sentence,
+    words: countTokens(s.sentence),
+    matches: Math.max(own[index] ?? 0, groupHits.get(s.group) ?? 0),
+  }));
+  const ranked = scored.map((s) => ({ ...s, rank: s.matches + (saysWhenToGetCare(s.sentence) ? 1 : 0) }));
+  const matching = ranked.filter((s) => s.rank > 0);
+  const candidates = (matching.length > 0 ? matching : ranked).toSorted(
+    (a, b) => b.rank - a.rank || a.index - b.index,
+  );
+  const chosen: typeof candidates = [];
+  let used = 0;
+  for (const candidate of candidates) {
+    if (used + candidate.words > maxWords) continue;
+    chosen.push(candidate);
+    used += candidate.words;
+  }
+  const best = candidates[0];
+  if (chosen.length === 0) return best ? tidySentence(best.sentence, maxWords) : '';
+  return chosen
+    .toSorted((a, b) => a.index - b.index)
+    .map((s) => s.sentence)
+    .join(' ');
 }
 
 /**
- * The least relevance a source needs to be cited: one topic word in its title (0.3) or two in its excerpt
- * (0.1 each). A single word such as 'adults' in an excerpt is a coincidence, not a match.
+ * The least match a source needs to be cited, in the domain's section points (`scoreSectionMatch`: 3 for a
+ * concept of the question in its label, 1 in its text): one in its label, or two in its text. A single word such
+ * as 'adults' in a text is a coincidence, not a match.
  */
-const MIN_CITATION_SCORE = 0.2;
+const MIN_CITATION_POINTS = 2;
 
 /**
- * The sources worth citing: scored with the domain's knowledge relevance (§5) on the question's topic words, so
- * 'what', 'the' or 'are' do not make every source look relevant; sources scoring at least MIN_CITATION_SCORE,
- * the most relevant first (ties keep the prompt's order), at most MAX_CITED_SOURCES. The bar is lower than the
- * retrieval threshold (0.3) because the API has already judged these sources relevant on their full text, and
- * the excerpt is only part of it.
+ * The sources worth citing: scored with the domain's section match on the question's concepts (its words, their
+ * synonyms, its numbers), the label (`<title> › <section>`) read as the heading, so 'what', 'the' or 'are' do not
+ * make every source look relevant; sources with at least MIN_CITATION_POINTS, at most MAX_CITED_SOURCES. The best
+ * first (ties keep the prompt's order, which is the API's ranking), except that each document's best section comes
+ * before second sections when it scores at least half the best: a question about two topics ("hypertension and
+ * diabetes") is answered from both documents, while a document that only mentions the topic in passing is not.
  */
 export function rankSources(sources: readonly Source[], question: string): Source[] {
-  const query = keywordsOf(question).join(' ');
-  if (query === '') return [];
-  return sources
+  const query = sectionQueryOf(question);
+  if (query.concepts.length === 0) return [];
+  const ranked = sources
     .map((source, index) => ({
       source,
       index,
-      score: scoreRelevance(query, { title: source.title, content: source.excerpt, category: '' }),
+      points: scoreSectionMatch(query, { heading: source.title, text: source.excerpt }),
     }))
-    .filter((s) => s.score >= MIN_CITATION_SCORE)
-    .toSorted((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, MAX_CITED_SOURCES)
-    .map((s) => s.source);
+    .filter((s) => s.points >= MIN_CITATION_POINTS)
+    .toSorted((a, b) => b.points - a.points || a.index - b.index);
+  const best = ranked[0]?.points ?? 0;
+  const documents = new Set<string>();
+  const firsts: typeof ranked = [];
+  const others: typeof ranked = [];
+  for (const entry of ranked) {
+    const document = splitSectionLabel(entry.source.title).title;
+    if (!documents.has(document) && entry.points * 2 >= best) {
+      documents.add(document);
+      firsts.push(entry);
+    } else {
+      others.push(entry);
+    }
+  }
+  return [...firsts, ...others].slice(0, MAX_CITED_SOURCES).map((s) => s.source);
 }
 
+/** How an answer cites a source: its label as the prompt gives it, `<title> › <section>` for a section. */
+export const citation = (label: string): string => `(Source: ${label})`;
+
 /**
- * The full answer before the token budget: the canned answer for the question's topic (when the question has
- * one), then one 'According to <title>: ...' paragraph per cited source. With neither, the general canned answer.
+ * The full answer: the canned answer for the question's topic (when the question has one), then one paragraph per
+ * cited source, its quote followed by `(Source: <title> › <section>)`. With neither, the general canned answer.
+ * Within `maxTokens` words the best source comes first: its quote gets up to MAX_QUOTE_WORDS, the canned answer
+ * opens the answer when it fits in what is left (the cited section is the more specific answer), and the other
+ * sources share the rest in order. A citation is never cut off its quote; a source with no room for a quote of
+ * MIN_QUOTE_WORDS is left out.
  */
-export function composeAnswer(turns: readonly Turn[]): string {
+export function composeAnswer(turns: readonly Turn[], maxTokens = Number.POSITIVE_INFINITY): string {
   const question = questionOf(turns);
   const canned = cannedAnswerFor(question);
-  const keywords = keywordsOf(question);
-  const citations = rankSources(sourcesOf(turns), question)
-    .map((source) => ({ title: source.title, quote: quoteFrom(source, keywords) }))
-    .filter((c) => c.quote !== '')
-    .map((c) => `According to ${c.title}: ${c.quote}`);
-  const paragraphs = [
-    ...(canned === CANNED_ANSWERS.general && citations.length > 0 ? [] : [canned]),
-    ...citations,
-  ];
-  return paragraphs.join('\n\n');
+  const query = sectionQueryOf(question);
+  let room = maxTokens;
+  const citations: string[] = [];
+  let lead: string | undefined;
+  for (const source of rankSources(sourcesOf(turns), question)) {
+    const cite = citation(source.title);
+    const allowance = Math.min(MAX_QUOTE_WORDS, room - countTokens(cite));
+    if (allowance < MIN_QUOTE_WORDS) break;
+    const quote = quoteFrom(source, query, allowance);
+    if (quote === '') continue;
+    const paragraph = `${quote} ${cite}`;
+    citations.push(paragraph);
+    room -= countTokens(paragraph);
+    // The best source is quoted first; the canned answer opens the answer if it fits beside it.
+    if (citations.length === 1 && canned !== CANNED_ANSWERS.general && countTokens(canned) <= room) {
+      lead = canned;
+      room -= countTokens(canned);
+    }
+  }
+  if (citations.length === 0) return canned;
+  return [...(lead === undefined ? [] : [lead]), ...citations].join('\n\n');
 }
 
 /** Tokens are words with the whitespace after them, so joining the tokens gives the text back. */
@@ -273,5 +339,5 @@ function trimLast(tokens: string[]): string[] {
 
 /** The demo model: the composed answer for a conversation, within `maxTokens` words. */
 export function answer(turns: readonly Turn[], maxTokens: number): BudgetedAnswer {
-  return fitToBudget(composeAnswer(turns), maxTokens);
+  return fitToBudget(composeAnswer(turns, maxTokens), maxTokens);
 }

@@ -3,7 +3,7 @@
  * use, strict about the ones it does), response and stream-chunk shapes, and error bodies. @huggingface/inference
  * validates id, created, model, choices and usage of a chat completion, and choices[0].text of a text completion.
  */
-import { STREAM_DONE_MARKER } from '@sentinel/domain';
+import { STREAM_DONE_MARKER, URGENCY_INSTRUCTION_MARKER, URGENCY_SCHEMA_NAME } from '@sentinel/domain';
 import { z } from 'zod';
 import type { Turn } from './answer';
 
@@ -43,6 +43,13 @@ export const ChatCompletionRequestSchema = z.object({
   messages: z.array(MessageSchema).min(1).max(MAX_MESSAGES),
   // The newer OpenAI name for max_tokens.
   max_completion_tokens: z.number().int().min(1).max(MAX_TOKENS_LIMIT).nullish(),
+  // OpenAI structured outputs: read only to recognise the API's urgency call (issue 16 part 3).
+  response_format: z
+    .looseObject({
+      type: z.string().max(50),
+      json_schema: z.looseObject({ name: z.string().max(200) }).optional(),
+    })
+    .nullish(),
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
 
@@ -64,6 +71,22 @@ function contentText(content: z.infer<typeof ContentSchema> | null | undefined):
     .filter((part) => part.type === 'text' && typeof part.text === 'string')
     .map((part) => part.text)
     .join('\n');
+}
+
+/**
+ * Whether a chat request is the API's urgency call (issue 16 part 3, domain urgency.ts): `response_format` names
+ * the urgency JSON schema, or, for a client that cannot send `response_format`, the first system message starts
+ * with the marked urgency instruction.
+ */
+export function isUrgencyRequest(request: ChatCompletionRequest): boolean {
+  const format = request.response_format;
+  if (format?.type === 'json_schema' && format.json_schema?.name === URGENCY_SCHEMA_NAME) return true;
+  const first = request.messages[0];
+  return (
+    first !== undefined &&
+    (first.role === 'system' || first.role === 'developer') &&
+    contentText(first.content).startsWith(URGENCY_INSTRUCTION_MARKER)
+  );
 }
 
 export function turnsOf(request: ChatCompletionRequest): Turn[] {

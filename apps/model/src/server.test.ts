@@ -1,6 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { CANNED_ANSWERS, promptFromMessages, readSseFrames } from '@sentinel/domain';
+import {
+  CANNED_ANSWERS,
+  URGENCY_INSTRUCTION,
+  URGENCY_RESPONSE_FORMAT,
+  parseUrgencyAnswer,
+  promptFromMessages,
+  readSseFrames,
+  urgencyMessages,
+} from '@sentinel/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeAnswer } from './answer';
@@ -78,7 +86,7 @@ describe('chat completions', () => {
         total_tokens: body.usage.prompt_tokens + body.usage.completion_tokens,
       },
     });
-    expect(content).toContain(`According to ${HYPERTENSION.title}: `);
+    expect(content).toContain(`(Source: ${HYPERTENSION.title})`);
   });
 
   it('gives every completion its own id', async () => {
@@ -236,7 +244,7 @@ describe('text completions (the text-generation fallback)', () => {
         total_tokens: expect.any(Number),
       },
     });
-    expect(body.choices[0].text).toContain(`According to ${HYPERTENSION.title}: `);
+    expect(body.choices[0].text).toContain(`(Source: ${HYPERTENSION.title})`);
   });
 
   it('streams text_completion chunks ending with [DONE] when asked', async () => {
@@ -362,5 +370,62 @@ describe('refusals, as OpenAI error bodies', () => {
       200,
     );
     expect((await post(app, '/v1/chat/completions', chatBody())).statusCode).toBe(404);
+  });
+});
+
+describe('the urgency call (issue 16 part 3)', () => {
+  const urgencyBody = (text: string, extra: Record<string, unknown> = {}) => ({
+    model: DEMO_MODEL_NAME,
+    messages: urgencyMessages([{ role: 'user', content: text }]),
+    max_tokens: 60,
+    temperature: 0,
+    response_format: URGENCY_RESPONSE_FORMAT,
+    ...extra,
+  });
+  const levelOf = (body: string) => {
+    const content = (JSON.parse(body) as { choices: [{ message: { content: string } }] }).choices[0].message
+      .content;
+    return parseUrgencyAnswer(content);
+  };
+
+  it('answers the JSON schema with the domain rules’ level, as one chat.completion', async () => {
+    const app = await server();
+    const emergency = await post(
+      app,
+      '/v1/chat/completions',
+      urgencyBody('my face is drooping and I cannot lift my arm'),
+    );
+    expect(emergency.statusCode).toBe(200);
+    expect(levelOf(emergency.body)).toEqual({ ok: true, value: { level: 'emergency' } });
+    const none = await post(app, '/v1/chat/completions', urgencyBody('What is a healthy breakfast?'));
+    expect(levelOf(none.body)).toEqual({ ok: true, value: { level: 'none' } });
+  });
+
+  it('recognises the marked instruction without response_format, for clients that cannot send it', async () => {
+    const app = await server();
+    const body = urgencyBody('I want to end my life', { response_format: undefined });
+    expect(body.messages[0]?.content).toBe(URGENCY_INSTRUCTION);
+    const answer = await post(app, '/v1/chat/completions', body);
+    expect(levelOf(answer.body)).toEqual({ ok: true, value: { level: 'crisis' } });
+  });
+
+  it('reads only the user messages, not an assistant turn that names an emergency', async () => {
+    const app = await server();
+    const answer = await post(app, '/v1/chat/completions', {
+      ...urgencyBody(''),
+      messages: [
+        { role: 'system', content: URGENCY_INSTRUCTION },
+        { role: 'assistant', content: 'Call 911 if you have crushing chest pain.' },
+        { role: 'user', content: 'thanks, what should I eat for lunch?' },
+      ],
+    });
+    expect(levelOf(answer.body)).toEqual({ ok: true, value: { level: 'none' } });
+  });
+
+  it('answers an ordinary chat as before even when it mentions urgency', async () => {
+    const app = await server();
+    const answer = await post(app, '/v1/chat/completions', chatBody({ response_format: { type: 'text' } }));
+    expect(answer.statusCode).toBe(200);
+    expect(levelOf(answer.body).ok).toBe(false);
   });
 });

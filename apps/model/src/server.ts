@@ -19,7 +19,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import { LOOPBACK_HOSTS, bearerCredential, isAllowedHost, sameSecret } from '@sentinel/domain';
+import {
+  LOOPBACK_HOSTS,
+  bearerCredential,
+  isAllowedHost,
+  rulesUrgencyAnswer,
+  sameSecret,
+  triage,
+} from '@sentinel/domain';
 import { answer, countTokens, turnsFromPrompt, type Turn } from './answer';
 import {
   ChatCompletionRequestSchema,
@@ -29,6 +36,7 @@ import {
   chatCompletionChunk,
   describeIssues,
   errorBody,
+  isUrgencyRequest,
   maxTokensOf,
   promptOf,
   sseFrame,
@@ -226,7 +234,14 @@ export async function buildModelServer(options: ModelServerOptions): Promise<Fas
     const body = parseRequest(ChatCompletionRequestSchema, request, reply);
     if (!body) return reply;
     const turns = turnsOf(body);
-    const { tokens, finishReason } = answer(turns, maxTokensOf(body));
+    // The API's urgency call (issue 16 part 3) is answered by the domain's triage rules over the user messages,
+    // as the one JSON object its schema asks for, so the whole path runs offline.
+    const { tokens, finishReason } = isUrgencyRequest(body)
+      ? {
+          tokens: [rulesUrgencyAnswer(triage(turns.filter((t) => t.role === 'user')))],
+          finishReason: 'stop' as const,
+        }
+      : answer(turns, maxTokensOf(body));
     const head = headFor('chatcmpl');
     if (!body.stream) {
       return reply.send(

@@ -49,15 +49,13 @@ export function conversation(question: string, sources: readonly Source[] = []):
 export const HYPERTENSION_QUESTION = 'What lifestyle treatment helps with hypertension?';
 
 /**
- * The titles an answer cites, checked against the known ones (a title may itself contain ': '), in the order
- * cited; throws when the answer holds a citation of any other title, so an invented source fails the test.
+ * The titles an answer cites (its paragraphs ending `(Source: <title>)`), checked against the known ones, in the
+ * order cited; throws when the answer holds a citation of any other title, so an invented source fails the test.
  */
 export function citedTitles(text: string, known: readonly Source[]): string[] {
-  const paragraphs = text.split('\n\n').filter((p) => p.startsWith('According to '));
-  return paragraphs.map((paragraph) => {
-    const source = known.find((s) => paragraph.startsWith(`According to ${s.title}: `));
-    if (!source)
-      throw new Error(`The answer cites a source that was not provided: ${paragraph.slice(0, 80)}`);
+  return [...text.matchAll(/\(Source: ([^\n]*)\)$/gm)].map((match) => {
+    const source = known.find((s) => s.title === match[1]);
+    if (!source) throw new Error(`The answer cites a source that was not provided: ${match[1] ?? ''}`);
     return source.title;
   });
 }

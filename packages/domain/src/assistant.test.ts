@@ -126,6 +126,119 @@ describe('canned answers (§5, §8)', () => {
   ])('answers "%s" with its topic', (message, answer) => {
     expect(cannedAnswerFor(message)).toBe(answer);
   });
+
+  it.each([
+    ['my sugar reading is 55, what do I do?', CANNED_ANSWERS.diabetes],
+    ['is my A1C of 7 ok?', CANNED_ANSWERS.diabetes],
+    ['my BP was 150/95 this morning', CANNED_ANSWERS.bloodPressure],
+    ['I have trouble SLEEPING', CANNED_ANSWERS.sleep],
+    ["I can't fall asleep at night", CANNED_ANSWERS.sleep],
+    ['I wake up at 3am and cannot get back to sleep', CANNED_ANSWERS.sleep],
+    ['do breathing exercises help me sleep?', CANNED_ANSWERS.exercise],
+    ['And how much water?', CANNED_ANSWERS.hydration],
+    ['how do I stay hydrated in the heat', CANNED_ANSWERS.hydration],
+    ['what foods should I eat', CANNED_ANSWERS.nutrition],
+    ['is working out in the morning better?', CANNED_ANSWERS.exercise],
+  ])('matches the topic words of "%s" however they are written', (message, answer) => {
+    expect(cannedAnswerFor(message)).toBe(answer);
+  });
+
+  it.each([
+    ['my water broke'],
+    ['My waters broke an hour ago'],
+    ['is this watch waterproof?'],
+    ['should I take my water pill at night?'],
+    ['I feel sleepy all the time'],
+    ['I am dieting... no, I mean my dietitian said hi'],
+    ['tell me about sleepwalking'],
+  ])('does not take part of a word, or a word in another sense, for a topic: "%s"', (message) => {
+    expect(cannedAnswerFor(message)).toBe(CANNED_ANSWERS.general);
+  });
+
+  it.each([
+    ["I'm pregnant, how much water should I drink?"],
+    ['estoy embarazada: how much water should I drink?'],
+    ['se me rompió la fuente, can I still drink water?'],
+    ['I fell and hit my head, can I still exercise today?'],
+    ['I cut myself badly while cooking, what food helps healing?'],
+    ['chest pain when I exercise'],
+    ['my baby is very sleepy and will not wake up to feed, is it a sleep problem?'],
+    ['I feel faint and dizzy, should I drink more water?'],
+    ['I took too many pills and cannot sleep'],
+    ['my husband wont wake up, he was asleep'],
+    ["I'm short of breath when I exercise"],
+  ])('gives no wellness tip to pregnancy, injury or urgent wording: "%s"', (message) => {
+    expect(cannedAnswerFor(message)).toBe(CANNED_ANSWERS.general);
+  });
+
+  it('still answers a low or high reading with the diabetes or blood pressure answer and its emergency advice', () => {
+    expect(cannedAnswerFor('my blood sugar is 45 and I feel confused')).toBe(CANNED_ANSWERS.diabetes);
+    expect(cannedAnswerFor('blood pressure 190/125 and a severe headache')).toBe(
+      CANNED_ANSWERS.bloodPressure,
+    );
+  });
+
+  it('never fails on empty, emoji-only, binary or very long messages', () => {
+    for (const message of ['', '   ', '🙂🙂', '\u0000\u0001\uFFFD', 'sleep '.repeat(20_000)]) {
+      expect(typeof cannedAnswerFor(message)).toBe('string');
+    }
+  });
+});
+
+describe('canned answer content (reviewed against public guidance, docs/clinical-safety.md)', () => {
+  it('blood pressure: rechecks a reading of 180/120 or more after 5 minutes', () => {
+    expect(CANNED_ANSWERS.bloodPressure).toMatch(/180\/120 or higher/);
+    expect(CANNED_ANSWERS.bloodPressure).toMatch(/after 5 minutes/);
+  });
+
+  it('blood pressure: calls 911 for chest or back pain, breathlessness, weakness or numbness, vision or speech change', () => {
+    const text = CANNED_ANSWERS.bloodPressure;
+    for (const sign of [
+      /911/,
+      /chest or back pain/,
+      /short(ness)? of breath/,
+      /weakness or numbness/,
+      /vision/,
+      /speak/,
+    ]) {
+      expect(text).toMatch(sign);
+    }
+    expect(text).toMatch(/contact your (clinician|care team) (promptly|the same day)/);
+  });
+
+  it('blood pressure: names the severe range in pregnancy and after birth, 160/110', () => {
+    expect(CANNED_ANSWERS.bloodPressure).toMatch(/pregnan[^.]*160\/110/);
+  });
+
+  it('diabetes: states the 15-15 rule, then a snack or meal', () => {
+    const text = CANNED_ANSWERS.diabetes;
+    expect(text).toMatch(/below 70 mg\/dL/);
+    expect(text).toMatch(/15 grams of fast-acting/);
+    expect(text).toMatch(/recheck after 15 minutes/);
+    expect(text).toMatch(/repeat[^.]*70/);
+    expect(text).toMatch(/snack or meal/);
+  });
+
+  it('diabetes: fainting or confusion is a 911 call, not "seek care"', () => {
+    const text = CANNED_ANSWERS.diabetes;
+    expect(text).toMatch(/Call 911 if [^.]*faints[^.]*confused/);
+    expect(text).not.toMatch(/seek care/i);
+  });
+
+  it('diabetes: someone unconscious or unable to swallow gets nothing by mouth, glucagon if available, and 911', () => {
+    expect(CANNED_ANSWERS.diabetes).toMatch(
+      /unconscious or cannot swallow[^.]*nothing by mouth[^.]*glucagon[^.]*911/,
+    );
+  });
+
+  it('keeps every canned answer short and plain: under 900 characters, sentences under 45 words', () => {
+    for (const answer of Object.values(CANNED_ANSWERS)) {
+      expect(answer.length).toBeLessThan(900);
+      for (const sentence of answer.split(/(?<=[.!?])\s+/)) {
+        expect(sentence.split(/\s+/).length, sentence).toBeLessThan(45);
+      }
+    }
+  });
 });
 
 describe('finalizing a model reply (§5)', () => {

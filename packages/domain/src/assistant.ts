@@ -7,6 +7,7 @@ import type { AiReply, ChatAction, KnowledgeRef, SecureReply } from './entities'
 import { MIN_AI_REPLY_LENGTH } from './constants';
 import { makeExcerpt } from './knowledge';
 import { ASSISTANT_ERRORS } from './texts';
+import { ADVICE_REFERRALS, givesPersonalAdvice, guardedAdviceRequest } from './adviceGuard';
 
 /** §5 Search is triggered when the message contains any of these words. */
 export const SEARCH_KEYWORDS = [
@@ -39,13 +40,17 @@ export const SAFETY_NOTES = {
 
 /**
  * §8 Keyword-based canned answers, the last fallback after the chat model and text generation. General
- * wellness text in line with common public-health guidance (CDC, AHA, ADA), for adults.
+ * wellness text for adults in our own words, reviewed against public guidance (ADA Standards of Care 2026 and
+ * the ADA/CDC/NHS low blood sugar pages; AHA/ACC blood pressure guidance and the AHA page on hypertensive
+ * crisis; ACOG on blood pressure in pregnancy): see docs/clinical-safety.md, "Content review". The diabetes
+ * and blood pressure answers carry their own when-to-call-911 advice, because a person typing a reading may be
+ * in the middle of a low or a crisis.
  */
 export const CANNED_ANSWERS = {
   diabetes:
-    'Managing diabetes usually combines checking blood glucose as advised, a balanced diet rich in vegetables, whole grains and lean protein, regular physical activity, and taking medicines as prescribed. Your care team can set personal targets for blood glucose and A1C. Seek care promptly for very high or very low readings, or for symptoms such as extreme thirst, confusion or fainting.',
+    'Managing diabetes usually combines checking your blood sugar as advised, balanced meals, regular activity and taking medicines as prescribed; your care team sets your personal targets. If your blood sugar is below 70 mg/dL, use the 15-15 rule: take 15 grams of fast-acting sugar (half a cup of juice or 4 glucose tablets), recheck after 15 minutes and repeat until it is 70 or higher. Then eat a snack or meal. Call 911 if someone with diabetes faints, is confused or very drowsy, or has a seizure. If they are unconscious or cannot swallow, give nothing by mouth, use glucagon if it is available, and call 911. Contact your care team promptly about repeated lows or readings above 300 mg/dL.',
   bloodPressure:
-    'For most adults, a blood pressure below 120/80 mmHg is considered normal. Healthy habits help keep it in range: eat less salt, eat plenty of vegetables and fruit, stay active, keep a healthy weight, limit alcohol and avoid tobacco. Check your blood pressure regularly and follow your clinician’s advice about medicines.',
+    'For most adults, a blood pressure below 120/80 mmHg is considered normal. Healthy habits help keep it in range: eat less salt, eat plenty of vegetables and fruit, stay active, keep a healthy weight, limit alcohol and avoid tobacco. If a reading is 180/120 or higher, rest quietly and check again after 5 minutes. Call 911 straight away if a high reading comes with chest or back pain, shortness of breath, weakness or numbness, a change in vision or trouble speaking. If it is still 180/120 or higher without these signs, contact your clinician promptly, the same day. If you are pregnant or gave birth in the last 6 weeks, a reading of 160/110 or higher, or a severe headache or vision change, needs emergency care.',
   exercise:
     'Adults benefit from at least 150 minutes of moderate aerobic activity a week, such as brisk walking, plus muscle-strengthening activities on 2 or more days. Start slowly and build up gradually. If you have a heart condition, diabetes or another long-term illness, ask your healthcare provider which activities are safe for you.',
   sleep:
@@ -58,15 +63,267 @@ export const CANNED_ANSWERS = {
     'I can share general health and wellness information on topics such as diabetes, blood pressure, exercise, sleep, hydration and nutrition. For advice about your own health, please talk with your healthcare provider.',
 } as const;
 
-/** Topics in the order they are checked; the first whose keyword appears wins. */
-const CANNED_TOPICS: ReadonlyArray<{ keywords: readonly string[]; answer: string }> = [
-  { keywords: ['diabetes', 'blood sugar', 'glucose'], answer: CANNED_ANSWERS.diabetes },
-  { keywords: ['blood pressure', 'hypertension'], answer: CANNED_ANSWERS.bloodPressure },
-  { keywords: ['exercise', 'physical activity', 'workout'], answer: CANNED_ANSWERS.exercise },
-  { keywords: ['sleep', 'insomnia'], answer: CANNED_ANSWERS.sleep },
-  { keywords: ['hydrat', 'water'], answer: CANNED_ANSWERS.hydration },
-  { keywords: ['diet', 'nutrition', 'food'], answer: CANNED_ANSWERS.nutrition },
+/**
+ * A canned topic. `terms` are words or phrases matched as whole words (a phrase as consecutive words), so
+ * "waterproof" is not "water" and "sleepy" is not "sleep". `alongside`, when given, must also appear: "water"
+ * is a hydration question only next to a drinking word, never in "my water broke" or "water pill".
+ * `wellnessTip` answers are lifestyle tips that must not answer pregnancy, injury or urgent wording.
+ */
+type CannedTopic = {
+  readonly terms: readonly string[];
+  readonly alongside?: readonly string[];
+  readonly wellnessTip: boolean;
+  readonly answer: string;
+};
+
+/** Topics in the order they are checked; the first that matches wins. */
+const CANNED_TOPICS: readonly CannedTopic[] = [
+  {
+    terms: [
+      'diabetes',
+      'diabetic',
+      'blood sugar',
+      'blood sugars',
+      'blood glucose',
+      'glucose',
+      'my sugar',
+      'sugar level',
+      'sugar levels',
+      'sugar reading',
+      'low sugar',
+      'high sugar',
+      'hypoglycemia',
+      'hypoglycaemia',
+      'hyperglycemia',
+      'hyperglycaemia',
+      'a1c',
+      'hba1c',
+      'insulin',
+    ],
+    wellnessTip: false,
+    answer: CANNED_ANSWERS.diabetes,
+  },
+  {
+    terms: ['blood pressure', 'bp', 'hypertension'],
+    wellnessTip: false,
+    answer: CANNED_ANSWERS.bloodPressure,
+  },
+  {
+    terms: [
+      'exercise',
+      'exercises',
+      'exercising',
+      'physical activity',
+      'workout',
+      'workouts',
+      'work out',
+      'working out',
+      'fitness',
+    ],
+    wellnessTip: true,
+    answer: CANNED_ANSWERS.exercise,
+  },
+  {
+    terms: ['sleep', 'sleeping', 'slept', 'asleep', 'insomnia'],
+    wellnessTip: true,
+    answer: CANNED_ANSWERS.sleep,
+  },
+  {
+    terms: ['hydration', 'hydrate', 'hydrated', 'hydrating'],
+    wellnessTip: true,
+    answer: CANNED_ANSWERS.hydration,
+  },
+  {
+    terms: ['water'],
+    alongside: [
+      'drink',
+      'drinks',
+      'drinking',
+      'drank',
+      'intake',
+      'much',
+      'enough',
+      'glass',
+      'glasses',
+      'cups',
+    ],
+    wellnessTip: true,
+    answer: CANNED_ANSWERS.hydration,
+  },
+  {
+    terms: ['diet', 'diets', 'nutrition', 'nutritious', 'food', 'foods', 'healthy eating', 'meal', 'meals'],
+    wellnessTip: true,
+    answer: CANNED_ANSWERS.nutrition,
+  },
 ];
+
+/**
+ * Wording that makes a question more than a wellness question: pregnancy and birth, injuries, and the
+ * urgent words and phrases of emergencies (English and Spanish, written without accents). Such a message
+ * gets the general answer, never a lifestyle tip; the triage rules decide how urgent it is. The list errs
+ * wide: a missed tip costs nothing, a hydration tip to "my water broke" misleads.
+ */
+const NOT_A_WELLNESS_QUESTION: readonly string[] = [
+  // Pregnancy, birth and babies.
+  'pregnant',
+  'pregnancy',
+  'labor',
+  'labour',
+  'contraction',
+  'contractions',
+  'water broke',
+  'waters broke',
+  'water breaking',
+  'waters breaking',
+  'my water',
+  'my waters',
+  'trimester',
+  'postpartum',
+  'gave birth',
+  'miscarriage',
+  'spotting',
+  'baby',
+  'newborn',
+  'infant',
+  'embarazada',
+  'embarazo',
+  'parto',
+  'bebe',
+  'rompio la fuente',
+  'se rompio la fuente',
+  // Injuries.
+  'injury',
+  'injured',
+  'hurt',
+  'fell',
+  'fallen',
+  'a fall',
+  'hit my head',
+  'broke',
+  'broken',
+  'fracture',
+  'sprain',
+  'sprained',
+  'cut myself',
+  'deep cut',
+  'bad cut',
+  'burned myself',
+  'burnt myself',
+  'bleeding',
+  'bleed',
+  'wound',
+  'bitten',
+  'stung',
+  'accident',
+  'crash',
+  'concussion',
+  'swollen',
+  'swelling',
+  'caida',
+  'herida',
+  'sangrado',
+  'sangrando',
+  // Urgent symptoms and words.
+  'emergency',
+  'urgent',
+  '911',
+  'ambulance',
+  'chest pain',
+  'chest pressure',
+  'chest tightness',
+  'cant breathe',
+  'cannot breathe',
+  'can not breathe',
+  'hard to breathe',
+  'struggling to breathe',
+  'trouble breathing',
+  'difficulty breathing',
+  'stopped breathing',
+  'not breathing',
+  'short of breath',
+  'shortness of breath',
+  'breathless',
+  'choking',
+  'unconscious',
+  'unresponsive',
+  'passed out',
+  'faint',
+  'fainted',
+  'fainting',
+  'collapsed',
+  'seizure',
+  'convulsion',
+  'wont wake',
+  'will not wake',
+  'cant wake',
+  'cannot wake',
+  'not waking',
+  'hard to wake',
+  'stroke',
+  'heart attack',
+  'numb',
+  'numbness',
+  'slurred',
+  'confused',
+  'confusion',
+  'dizzy',
+  'vomit',
+  'vomiting',
+  'throwing up',
+  'fever',
+  'severe',
+  'worst',
+  'sudden',
+  'suddenly',
+  'allergic',
+  'anaphylaxis',
+  'overdose',
+  'overdosed',
+  'too many pills',
+  'poison',
+  'poisoned',
+  'swallowed',
+  'suicide',
+  'suicidal',
+  'kill myself',
+  'end my life',
+  'want to die',
+  'self harm',
+  'hurt myself',
+  'emergencia',
+  'urgencia',
+  'desmayo',
+  'desmaye',
+  'convulsion',
+  'dolor de pecho',
+  'no puedo respirar',
+  'suicidio',
+];
+
+/**
+ * A message as lower-case words: accents dropped (so "embarazada" and "rompió" match their plain spelling),
+ * apostrophes removed ("can't" is "cant"), every other non-letter, non-digit a word break.
+ */
+const wordsOf = (message: string): string[] =>
+  message
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+
+/** Whether `term` (a word, or a phrase of words) appears in `words` as whole consecutive words. */
+function hasTerm(words: readonly string[], term: string): boolean {
+  const parts = term.split(' ');
+  for (let i = 0; i + parts.length <= words.length; i++) {
+    if (parts.every((part, j) => words[i + j] === part)) return true;
+  }
+  return false;
+}
+
+const hasAnyTerm = (words: readonly string[], terms: readonly string[]) =>
+  terms.some((term) => hasTerm(words, term));
 
 const mentions = (message: string, words: readonly string[]): boolean => {
   const text = message.toLowerCase();
@@ -124,9 +381,20 @@ export function safetyNoteFor(message: string): string {
   return SAFETY_NOTES.general;
 }
 
-/** §8 The keyword-based canned health answer for a message. */
+/**
+ * §8 The keyword-based canned health answer for a message: the first topic whose words appear as words. A
+ * lifestyle tip never answers pregnancy, injury or urgent wording (issue 16): that gets the general answer.
+ */
 export function cannedAnswerFor(message: string): string {
-  return CANNED_TOPICS.find((topic) => mentions(message, topic.keywords))?.answer ?? CANNED_ANSWERS.general;
+  const words = wordsOf(message);
+  const urgent = hasAnyTerm(words, NOT_A_WELLNESS_QUESTION);
+  const topic = CANNED_TOPICS.find(
+    (t) =>
+      hasAnyTerm(words, t.terms) &&
+      (t.alongside === undefined || hasAnyTerm(words, t.alongside)) &&
+      !(t.wellnessTip && urgent),
+  );
+  return topic?.answer ?? CANNED_ANSWERS.general;
 }
 
 /** §5 An AI reply shorter than 20 characters (after trimming), or none at all, is replaced by a canned answer. */
@@ -162,18 +430,36 @@ export function suggestActionsFor(userMessage: string): string[] {
   return actions.length > 0 ? actions : [SUGGESTED_ACTIONS.general];
 }
 
-/** The answer text with its topic's safety note appended (§9). */
-const withSafetyNote = (modelText: string | undefined, userMessage: string): string =>
-  `${finalizeReply(modelText, userMessage)}\n\n${safetyNoteFor(userMessage)}`;
+/**
+ * The answer text with its topic's safety note appended (§9). A request for a personal dose change or a
+ * diagnosis (adviceGuard.ts, for the asker's role; guarded when the role is unknown) starts with the fixed
+ * referral, and a model answer that still gives such advice is replaced by the canned educational answer.
+ */
+function withSafetyNote(modelText: string | undefined, userMessage: string, role?: string): string {
+  const guarded = guardedAdviceRequest(userMessage, role);
+  const answer = guarded && modelText !== undefined && givesPersonalAdvice(modelText) ? undefined : modelText;
+  const body = `${finalizeReply(answer, userMessage)}\n\n${safetyNoteFor(userMessage)}`;
+  return guarded ? `${ADVICE_REFERRALS[guarded]}\n\n${body}` : body;
+}
 
-/** §3, §7 The AI reply: the finalized answer with its safety note, the disclaimer and suggested follow-ups. */
-export function buildAiReply(modelText: string | undefined, userMessage: string): AiReply {
+/**
+ * §3, §7 The AI reply: the finalized answer with its safety note, the disclaimer and suggested follow-ups.
+ * `role` is the asker's (knowledge) role, for the advice guard: unknown is guarded.
+ */
+export function buildAiReply(modelText: string | undefined, userMessage: string, role?: string): AiReply {
   return {
-    message: withSafetyNote(modelText, userMessage),
+    message: withSafetyNote(modelText, userMessage, role),
     disclaimer: DISCLAIMER,
     suggestedActions: suggestActionsFor(userMessage),
   };
 }
+
+/**
+ * The topic's canned answer with its safety note and never the advice referral: what follows an emergency banner
+ * (triageTexts.ts), where "talk to your doctor" must not read as an alternative to calling 911.
+ */
+export const cannedReplyAfterBanner = (userMessage: string): string =>
+  `${cannedAnswerFor(userMessage)}\n\n${safetyNoteFor(userMessage)}`;
 
 /** §8 AI failure: the apology with the emergency disclaimer. */
 export function buildAiFailureReply(): AiReply {
@@ -192,7 +478,7 @@ export function buildSecureReply(input: {
   warnings?: readonly string[];
 }): SecureReply {
   return {
-    message: withSafetyNote(input.modelText, input.userMessage),
+    message: withSafetyNote(input.modelText, input.userMessage, input.role),
     disclaimer: DISCLAIMER,
     knowledgeSources: input.sources.map((s) => s.title),
     accessLevel: input.role,

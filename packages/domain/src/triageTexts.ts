@@ -13,7 +13,7 @@
  * - `urgent`: a calm notice, then the usual reply (model, tool or canned answer): the educational part is safe
  *   and helps, the notice says where to go today.
  */
-import { buildAiReply } from './assistant';
+import { cannedReplyAfterBanner } from './assistant';
 import { CHAT_TEXTS } from './texts';
 import type { TriageLevel, TriageResult } from './triage';
 
@@ -100,7 +100,7 @@ export function redFlagReplyText(result: TriageResult, question: string): string
   const banner = triageBannerText(level);
   if (level !== 'emergency') return `${banner}\n\n${TRIAGE_FOLLOW_UPS[level]}`;
   const selfHarm = result.concepts.some((concept) => SELF_HARM_CONCEPTS.has(concept));
-  return `${banner}\n\n${selfHarm ? TRIAGE_FOLLOW_UPS.crisis : buildAiReply(undefined, question).message}`;
+  return `${banner}\n\n${selfHarm ? TRIAGE_FOLLOW_UPS.crisis : cannedReplyAfterBanner(question)}`;
 }
 
 /** The words an urgent reply starts with, before the usual answer ('' for every other level). */

@@ -3,6 +3,7 @@ import { format, resolveConfig } from 'prettier';
 import { HELD_OUT, HELD_OUT_FIRST_MEASUREMENTS } from './heldout';
 import type { LabelledPrompt } from './labels';
 import { DEVELOPMENT } from './prompts';
+import { refusalSection } from './refusalReport';
 import { CRITICAL_LEVELS, FALSE_ALARM_BUDGET, score, summarize, type Rate, type Scored } from './score';
 import { SOURCES } from './sources';
 
@@ -72,6 +73,7 @@ export async function renderReport(): Promise<string> {
     '',
     `Concept named among the raised concepts (reported, not a budget): ${figure(summary.conceptNamed)}.`,
     '',
+    ...(await refusalSection()),
     '## Recall per concept',
     '',
     '| concept | level | prompts | recall |',

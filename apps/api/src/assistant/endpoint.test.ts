@@ -198,7 +198,7 @@ describe('the real built-in demo model (apps/model)', () => {
   // The key the stack generates at start: the model answers only callers that send it.
   const key = 'test-model-key-0123456789abcdefghijklmnop';
 
-  it('answers a patient and a doctor from the sources each may see, cited by title', async () => {
+  it('answers a patient and a doctor from the sections each may see, cited by title and section', async () => {
     const model = await buildModelServer({ apiKey: key, tokenDelayMs: 0 });
     const modelOrigin = await model.listen({ port: 0, host: '127.0.0.1' });
     const api = await startTestServer({
@@ -214,9 +214,9 @@ describe('the real built-in demo model (apps/model)', () => {
       const question = 'What treatment options exist for hypertension and diabetes?';
       const patient = replyText((await chatAs(api, 'jane', question)).events);
       const doctor = replyText((await chatAs(api, 'alice', question)).events);
-      expect(patient).toContain('According to Type 2 Diabetes: Lifestyle Treatment:');
+      expect(patient).toContain('(Source: Type 2 Diabetes: Lifestyle Treatment › ');
       expect(patient).not.toContain('Hypertension Management in Adults');
-      expect(doctor).toContain('According to Hypertension Management in Adults:');
+      expect(doctor).toContain('(Source: Hypertension Management in Adults › ');
       expect(patient.endsWith(safetyNoteFor(question))).toBe(true);
     } finally {
       await api.close();

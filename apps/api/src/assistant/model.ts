@@ -5,6 +5,7 @@
  * fallback. The token lives in this module's closure only: it is sent to the provider and nowhere else.
  */
 import {
+  chatCompletion,
   chatCompletionStream,
   setLogger,
   textGeneration,
@@ -12,6 +13,8 @@ import {
 } from '@huggingface/inference';
 import {
   HTTP_TIMEOUT_MS,
+  URGENCY_MAX_TOKENS,
+  URGENCY_RESPONSE_FORMAT,
   buildChatCompletionRequest,
   buildTextGenerationRequest,
   promptFromMessages,
@@ -52,6 +55,11 @@ export type ChatModel = {
   streamChat(messages: readonly ModelMessage[], signal: AbortSignal): AsyncGenerator<string>;
   /** §7 The text-generation fallback: the generated text, or a throw. */
   generate(messages: readonly ModelMessage[], signal: AbortSignal): Promise<string>;
+  /**
+   * Issue 16 part 3: the urgency call (domain urgency.ts), one short non-streamed chat completion asking for the
+   * strict JSON schema: the answer's text, or a throw. The caller bounds it and reads it (`parseUrgencyAnswer`).
+   */
+  assessUrgency(messages: readonly ModelMessage[], signal: AbortSignal): Promise<string>;
   /** Whether the provider answers (cached); for Hugging Face, whether a token is configured. */
   probe(): Promise<boolean>;
   /** True only when a recent probe found the provider down, so a chat goes straight to the canned answer. */
@@ -126,6 +134,7 @@ const unusable = (label: ChatModel['label'], problem: string): ChatModel => ({
     throw new Error(problem);
   },
   generate: () => Promise.reject(new Error(problem)),
+  assessUrgency: () => Promise.reject(new Error(problem)),
   probe: () => Promise.resolve(false),
   knownDown: () => true,
 });
@@ -236,6 +245,22 @@ export function createChatModel(settings: ModelSettings): ChatModel | undefined 
       } finally {
         timer.dispose();
       }
+    },
+
+    async assessUrgency(messages, signal) {
+      const output = await chatCompletion(
+        {
+          ...target,
+          messages: messages.map(({ role, content }) => ({ role, content })),
+          max_tokens: URGENCY_MAX_TOKENS,
+          temperature: 0,
+          response_format: URGENCY_RESPONSE_FORMAT,
+        },
+        { retry_on_error: false, signal },
+      );
+      const content: unknown = output?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new ModelOutputError('no message content');
+      return content;
     },
 
     async generate(messages, signal) {

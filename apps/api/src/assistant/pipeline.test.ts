@@ -51,6 +51,7 @@ function scriptedModel(
   script: {
     chat?: (messages: readonly ModelMessage[]) => AsyncGenerator<string>;
     generate?: () => Promise<string>;
+    urgency?: (messages: readonly ModelMessage[], signal: AbortSignal) => Promise<string>;
   },
   calls: string[] = [],
 ): ChatModel {
@@ -66,6 +67,11 @@ function scriptedModel(
       calls.push('generate');
       if (!script.generate) throw new Error('no generation');
       return script.generate();
+    },
+    assessUrgency: async (messages, signal) => {
+      calls.push('urgency');
+      if (!script.urgency) throw new Error('no urgency');
+      return script.urgency(messages, signal);
     },
     probe: async () => true,
     knownDown: () => false,
@@ -339,9 +345,9 @@ describe('with a model', () => {
         persona,
       );
     }
-    expect(prompts.jane).toContain('[Source: Type 2 Diabetes: Lifestyle Treatment]');
-    expect(prompts.jane).not.toContain('[Source: Hypertension Management in Adults]');
-    expect(prompts.alice).toContain('[Source: Hypertension Management in Adults]');
+    expect(prompts.jane).toContain('[Source: Type 2 Diabetes: Lifestyle Treatment › ');
+    expect(prompts.jane).not.toContain('[Source: Hypertension Management in Adults › ');
+    expect(prompts.alice).toContain('[Source: Hypertension Management in Adults › ');
     expect(prompts.jane).toContain('[End of sources]');
   });
 });

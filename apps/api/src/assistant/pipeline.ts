@@ -6,8 +6,16 @@
  * model sends it.
  */
 import {
+  ADVICE_GUARD_INSTRUCTION,
+  ADVICE_REFERRALS,
   DISCLAIMER,
   KnowledgeQuerySchema,
+  URGENCY_TIMEOUT_MS,
+  asksModelUrgencyAt,
+  combineUrgency,
+  guardedAdviceRequest,
+  parseUrgencyAnswer,
+  urgencyMessages,
   ChatActionSchema,
   CHAT_TEXTS,
   MIN_AI_REPLY_LENGTH,
@@ -28,12 +36,14 @@ import {
   type IndexedAccess,
   type KnowledgeDocument,
   type KnowledgeViewer,
+  type ModelMessage,
+  type TriageLevel,
   type TriageResult,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
-import { knowledgeIndexOf } from '../policies/knowledge';
+import { knowledgeIndexOf } from '@sentinel/service';
 import type { ChatStream } from '../routes';
-import { describeFailure, type ChatModel } from './model';
+import { ModelOutputError, ModelTimeoutError, describeFailure, type ChatModel } from './model';
 import { modelMessages } from './prompt';
 import type { ToolRun } from './tools';
 
@@ -45,7 +55,7 @@ const MAX_ACTION_QUERY = ChatActionSchema.shape.parameters.shape.query.unwrap().
 
 /** Where a failed model step is reported: the error's class and status only (model.ts `describeFailure`). */
 export type FailureLog = (detail: {
-  step: 'chat' | 'text-generation' | 'tool';
+  step: 'chat' | 'text-generation' | 'tool' | 'urgency';
   error: string;
   status?: number;
 }) => void;
@@ -55,7 +65,67 @@ export type ChatPlan = {
   readonly meta: MetaEvent;
   /** The events of the reply, meta first, produced when read. */
   readonly stream: ChatStream;
+  /** The model reply a plan made with `prefetch` started before its stream is read (see `EarlyReply`). */
+  readonly early?: EarlyReply;
 };
+
+/**
+ * A model reply started before the reply's stream is read, so that it runs while the urgency call does (issue
+ * 16 part 3): its first piece is asked for at once and held. `cancel` ends the model request (a plan that is
+ * dropped because the level was raised); reading `pieces` to the end, or leaving it, ends it too. A reply never
+ * read is ended by the model call's own idle timeout (§9, 10 s).
+ */
+export type EarlyReply = {
+  readonly pieces: AsyncGenerator<string>;
+  readonly messages: readonly ModelMessage[];
+  /** Ends the request when `signal` aborts (the browser left). */
+  link(signal: AbortSignal): void;
+  cancel(): void;
+};
+
+function startEarlyReply(model: ChatModel, messages: readonly ModelMessage[]): EarlyReply {
+  const controller = new AbortController();
+  const generator = model.streamChat(messages, controller.signal);
+  const first = generator.next();
+  // Held until read; a failure is seen when it is read, and a reply never read must not fail the process.
+  first.catch(() => undefined);
+  async function* pieces(): AsyncGenerator<string> {
+    try {
+      let step = await first;
+      while (!step.done) {
+        yield step.value;
+        step = await generator.next();
+      }
+    } finally {
+      controller.abort();
+      await generator.return(undefined).catch(() => undefined);
+    }
+  }
+  return {
+    pieces: pieces(),
+    messages,
+    link: (signal) => {
+      if (signal.aborted) controller.abort(signal.reason);
+      else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+    },
+    cancel: () => controller.abort(),
+  };
+}
+
+/**
+ * The model messages of a reply: the prompt (prompt.ts), and for a request the advice guard holds (a personal
+ * dose change or diagnosis, adviceGuard.ts) the stricter instruction as a second system message.
+ */
+function chatMessages(
+  turns: readonly ChatTurn[],
+  sources: readonly KnowledgeDocument[],
+  role: string,
+  guarded: boolean,
+): ModelMessage[] {
+  const [instructions, ...rest] = modelMessages(turns, sources, role);
+  if (!instructions || !guarded) return instructions ? [instructions, ...rest] : rest;
+  return [instructions, { role: 'system', content: ADVICE_GUARD_INSTRUCTION }, ...rest];
+}
 
 /**
  * Canned text in word-sized tokens, split after each run of whitespace so that joined back they give the text
@@ -152,6 +222,10 @@ export function planChatReply(input: {
   readonly tool?: ToolRun | undefined;
   /** The conversation's triage, when the route ran it already (before choosing a tool); run here otherwise. */
   readonly triaged?: TriageResult;
+  /** Start the model reply now, before the stream is read (the plan's `early`), when the reply will use it. */
+  readonly prefetch?: boolean;
+  /** A model reply a plan with `prefetch` started for the same question, used instead of a new request. */
+  readonly early?: EarlyReply | undefined;
 }): ChatPlan {
   const { turns, viewer, model, logFailure } = input;
   // Issue 16: triage first, over the user's messages of the conversation, before any retrieval or model call.
@@ -160,10 +234,21 @@ export function planChatReply(input: {
   const { meta, sources } = replyMeta(question, input.documents, viewer, triaged, input.access);
   const redFlag = redFlagReplyText(triaged, question);
   const notice = tokens(urgentNoticeText(triaged.level));
-  const canned = tokens(buildAiReply(undefined, question).message);
+  // Issue 16 part 4: a personal dose change or diagnosis gets the fixed referral first, whatever the model says.
+  const guarded = guardedAdviceRequest(question, viewer.role);
+  const referral = guarded ? `${ADVICE_REFERRALS[guarded]}\n\n` : '';
+  const canned = tokens(buildAiReply(undefined, question, viewer.role).message);
   const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
+  const usesModel = redFlag === undefined && !input.tool && model !== undefined && !model.knownDown();
+  const early =
+    usesModel && (input.early ?? input.prefetch)
+      ? (input.early ??
+        startEarlyReply(model, chatMessages(turns, sources, viewer.role, guarded !== undefined)))
+      : undefined;
+  if (input.early && input.early !== early) input.early.cancel();
 
   async function* reply(signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    early?.link(signal);
     yield meta;
     // An emergency, crisis or poison level is answered at once, banner first, never by a model or a tool
     // (domain triageTexts.ts says what follows the banner for each level, and why).
@@ -191,15 +276,43 @@ export function planChatReply(input: {
       return;
     }
     if (!model || model.knownDown()) {
+      // The endpoint went down since the plan was made: a reply started early is not read.
+      early?.cancel();
       yield* canned;
       yield* ending;
       return;
     }
-    const messages = modelMessages(turns, sources, viewer.role);
+    const messages = early?.messages ?? chatMessages(turns, sources, viewer.role, guarded !== undefined);
+    const pieces = early?.pieces ?? model.streamChat(messages, signal);
+
+    if (guarded) {
+      // The referral goes out at once; the model's answer is read whole and checked before any of it is sent
+      // (domain `buildAiReply` replaces one that still gives a dose change or a diagnosis).
+      yield* tokens(referral);
+      let text: string | undefined;
+      try {
+        text = '';
+        for await (const piece of pieces) text += piece;
+      } catch (error) {
+        if (signal.aborted) return;
+        logFailure({ step: 'chat', ...describeFailure(error) });
+        text = undefined;
+        try {
+          text = await model.generate(messages, signal);
+        } catch (fallbackError) {
+          if (signal.aborted) return;
+          logFailure({ step: 'text-generation', ...describeFailure(fallbackError) });
+        }
+      }
+      if (signal.aborted) return;
+      yield* tokens(buildAiReply(text, question, viewer.role).message.slice(referral.length));
+      yield* ending;
+      return;
+    }
 
     const shaper = replyShaper();
     try {
-      for await (const piece of model.streamChat(messages, signal)) {
+      for await (const piece of pieces) {
         const text = shaper.push(piece);
         if (text) yield { type: 'token', text };
       }
@@ -219,7 +332,7 @@ export function planChatReply(input: {
         logFailure({ step: 'text-generation', ...describeFailure(fallbackError) });
       }
       // §5, §8 A failed or short reply becomes the keyword canned answer, with the topic's safety note.
-      yield* tokens(buildAiReply(generated, question).message);
+      yield* tokens(buildAiReply(generated, question, viewer.role).message);
       yield* ending;
       return;
     }
@@ -229,5 +342,71 @@ export function planChatReply(input: {
     yield* ending;
   }
 
-  return { meta, stream: reply };
+  return { meta, stream: reply, ...(early ? { early } : {}) };
+}
+
+/**
+ * Issue 16 part 3: the model's urgency level for a conversation, or undefined when the call failed, took longer
+ * than `timeoutMs`, or answered anything but the schema (logged by class only: the answer's words are never
+ * kept). `signal` ends the call early (the request went away).
+ */
+export async function modelUrgency(
+  model: ChatModel,
+  turns: readonly ChatTurn[],
+  logFailure: FailureLog,
+  timeoutMs: number = URGENCY_TIMEOUT_MS,
+): Promise<TriageLevel | undefined> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The race does not trust the client to honour the abort: the reply waits no longer than the timeout.
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new ModelTimeoutError(`no urgency answer within ${timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([
+      model.assessUrgency(urgencyMessages(turns), controller.signal),
+      expired,
+    ]);
+    const read = parseUrgencyAnswer(answer);
+    if (!read.ok) {
+      logFailure({ step: 'urgency', ...describeFailure(new ModelOutputError(read.error.code)) });
+      return undefined;
+    }
+    return read.value.level;
+  } catch (error) {
+    logFailure({ step: 'urgency', ...describeFailure(error) });
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/** A plan with the conversation's final triage: the rules' result, raised by the model's urgency call. */
+export type AssessedChatPlan = ChatPlan & { readonly triaged: TriageResult };
+
+/**
+ * Issue 16 part 3, one reply when a model is configured: the rules' triage first; unless it found an
+ * emergency, crisis or poison level (whose banner must not wait), the urgency call and the model's reply start
+ * together, and the plan is ready when the level is known or the urgency timeout passed. The reply's first
+ * token therefore waits for at most the slower of the two. When the model raised the level, the plan is made
+ * again with it (the level's banner, as if the rules had found it; the early reply is kept for `urgent`).
+ */
+export async function planAssessedChatReply(
+  input: Parameters<typeof planChatReply>[0] & { readonly urgencyTimeoutMs?: number },
+): Promise<AssessedChatPlan> {
+  const rules = input.triaged ?? triage(input.turns);
+  const { model } = input;
+  if (!model || model.knownDown() || !asksModelUrgencyAt(rules.level)) {
+    return { ...planChatReply({ ...input, triaged: rules }), triaged: rules };
+  }
+  const urgency = modelUrgency(model, input.turns, input.logFailure, input.urgencyTimeoutMs);
+  const first = planChatReply({ ...input, triaged: rules, prefetch: true });
+  const final = combineUrgency(rules, await urgency);
+  if (final === rules) return { ...first, triaged: rules };
+  return { ...planChatReply({ ...input, triaged: final, early: first.early }), triaged: final };
 }

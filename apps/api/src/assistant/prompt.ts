@@ -1,17 +1,42 @@
 /**
  * What the model reads: instructions with the knowledge the user may see, then the conversation. The knowledge
- * section is in the format the built-in demo model parses (apps/model/README.md, written by its
- * `formatSources`): one `[Source: <title>]` line per source with its excerpt below, a blank line between
- * sources, and an `[End of sources]` line. Real models read it as plain instructions.
+ * is, for each document retrieval found (and the caller may see), the sections of it that best answer the
+ * question (issue 16, part 5: domain `selectSections`), not its opening: the safety sections (metformin's eGFR
+ * thresholds, what to do about a low blood sugar, the hypertensive emergency) sit deep in their documents. It is
+ * written in the format the built-in demo model parses (apps/model/README.md, written by its `formatSources`): one
+ * `[Source: <document title> › <section>]` line per section with its text below as prose (tables as one line per
+ * row), a blank line between sections, and an `[End of sources]` line. Real models read it as plain instructions.
  */
-import { PRODUCT_NAME, type ModelMessage } from '@sentinel/domain';
+import {
+  PRODUCT_NAME,
+  cutText,
+  markdownAsProse,
+  selectSections,
+  splitSections,
+  type KnowledgeSection,
+  type ModelMessage,
+  type SectionBudget,
+} from '@sentinel/domain';
 import type { ChatTurn } from '@sentinel/domain/contract';
-import { formatSources } from '@sentinel/model/prompt';
+import { formatSources, type Source } from '@sentinel/model/prompt';
 
 /** The conversation sent to the model is its last 10 turns: enough context, a bounded prompt. */
 export const MAX_HISTORY_TURNS = 10;
-/** How much of a source's text goes into the prompt: more than the 150-character reference, to answer from. */
-export const PROMPT_EXCERPT_LENGTH = 1_200;
+/**
+ * How much of one section goes into the prompt: the longest safety sections (a threshold table with its reading
+ * in words, an emergency section) fit whole; a longer one keeps its parts that match the question.
+ */
+export const PROMPT_EXCERPT_LENGTH = 1_800;
+/** How much of one document goes into the prompt: its best sections together (at most 5 documents are found). */
+export const PROMPT_SOURCE_LENGTH = 2_400;
+/** At most this many sections of one document. */
+export const PROMPT_SECTIONS_PER_SOURCE = 3;
+
+const BUDGET: SectionBudget = {
+  perDocument: PROMPT_SOURCE_LENGTH,
+  perSection: PROMPT_EXCERPT_LENGTH,
+  maxSections: PROMPT_SECTIONS_PER_SOURCE,
+};
 
 export type PromptSource = { readonly title: string; readonly content: string };
 
@@ -22,35 +47,72 @@ export type PromptSource = { readonly title: string; readonly content: string };
  */
 const MARKER_LINE = /^([ \t]*)(\[(?:Source:|End of sources\])|(?:System|User|Assistant):)/gim;
 
-/** The start of a source's text, cut at the last line or sentence end within PROMPT_EXCERPT_LENGTH. */
+/**
+ * Source text made safe for the prompt: marker lines indented (after trimming: trimming after would take the indent
+ * off a marker on the first line), cut at a line or sentence end within the limit.
+ */
+const forPrompt = (text: string): string =>
+  cutText(text.trim().replace(MARKER_LINE, '$1 $2'), PROMPT_EXCERPT_LENGTH);
+
+/** A whole text as the prompt shows it: as prose (domain `markdownAsProse`), made safe, within the limit. */
 export function promptExcerpt(content: string): string {
-  const text = content.replace(MARKER_LINE, '$1 $2').trim();
-  if (text.length <= PROMPT_EXCERPT_LENGTH) return text;
-  const head = text.slice(0, PROMPT_EXCERPT_LENGTH);
-  const cut = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('. ') + 1);
-  return (cut > PROMPT_EXCERPT_LENGTH / 2 ? head.slice(0, cut) : head).trimEnd();
+  return forPrompt(markdownAsProse(content));
 }
 
-/** The instructions: who the assistant is, the reader's role, and the knowledge they may see. */
-export function systemPrompt(sources: readonly PromptSource[], role: string): string {
+/**
+ * A document's sections, split once per document object: the knowledge base's documents are the same objects from
+ * one chat to the next (and read-only), and splitting is most of the work of choosing sections (about 1 ms for a
+ * 10 kB document). A reloaded knowledge base brings new objects, and the old entries go with the old objects.
+ */
+const SECTIONS = new WeakMap<PromptSource, readonly KnowledgeSection[]>();
+function sectionsOf(source: PromptSource): readonly KnowledgeSection[] {
+  const cached = SECTIONS.get(source);
+  if (cached) return cached;
+  const sections = splitSections(source.content);
+  SECTIONS.set(source, sections);
+  return sections;
+}
+
+/**
+ * The knowledge blocks of the prompt: each source's best sections for the question, labelled
+ * `<title> › <section>`. A label is unique in the prompt (the demo model reads a label listed twice once), so a
+ * repeated one gets its number: two sections with one heading, or two documents with one title.
+ */
+export function promptSources(sources: readonly PromptSource[], question: string): Source[] {
+  const blocks: Source[] = [];
+  const seen = new Map<string, number>();
+  for (const source of sources) {
+    for (const match of selectSections(source, question, BUDGET, sectionsOf(source))) {
+      const excerpt = forPrompt(match.excerpt);
+      if (excerpt === '') continue;
+      const count = (seen.get(match.label) ?? 0) + 1;
+      seen.set(match.label, count);
+      blocks.push({ title: count === 1 ? match.label : `${match.label} (${count})`, excerpt });
+    }
+  }
+  return blocks;
+}
+
+/** The instructions: who the assistant is, the reader's role, and the knowledge they may see for the question. */
+export function systemPrompt(sources: readonly PromptSource[], role: string, question = ''): string {
+  const blocks = promptSources(sources, question);
   const knowledge =
-    sources.length === 0
+    blocks.length === 0
       ? ['No knowledge source matched this question.']
-      : [
-          'Knowledge the user may see:',
-          '',
-          formatSources(sources.map((s) => ({ title: s.title, excerpt: promptExcerpt(s.content) }))),
-        ];
+      : ['Knowledge the user may see:', '', formatSources(blocks)];
   return [
     `You are the ${PRODUCT_NAME} assistant. Give general, educational health information only: do not diagnose, prescribe or replace a clinician.`,
     `The user is signed in as: ${role}. Answer in plain language, in a few short paragraphs.`,
-    'Use the knowledge below when it helps, and cite each source you use by its title. Never name a source that is not listed.',
+    'Each source below is one section of a document, labelled "<document title> › <section>". Use the sources when they help, keep any numbers and thresholds exactly as written, and cite each source you use by its label. Never name a source that is not listed.',
     '',
     ...knowledge,
   ].join('\n');
 }
 
-/** The messages of a model call: the instructions, then the last turns, starting with a user turn. */
+/**
+ * The messages of a model call: the instructions (with the sections that answer the last user message), then the
+ * last turns, starting with a user turn.
+ */
 export function modelMessages(
   turns: readonly ChatTurn[],
   sources: readonly PromptSource[],
@@ -58,8 +120,9 @@ export function modelMessages(
 ): ModelMessage[] {
   const recent = turns.slice(-MAX_HISTORY_TURNS);
   const start = recent.findIndex((turn) => turn.role === 'user');
+  const question = turns.findLast((turn) => turn.role === 'user')?.content ?? '';
   return [
-    { role: 'system', content: systemPrompt(sources, role) },
+    { role: 'system', content: systemPrompt(sources, role, question) },
     ...recent.slice(Math.max(start, 0)).map(({ role: who, content }) => ({ role: who, content })),
   ];
 }

@@ -3,17 +3,17 @@
  * model answers and whether it is reachable). The model comes from configuration (config.ts `ModelSettings`);
  * without one the replies are the domain's canned answers, as the mock API gives them.
  */
-import { fail, isRedFlagLevel, ok, triage, triageAuditNote } from '@sentinel/domain';
+import { asksModelUrgencyAt, fail, isRedFlagLevel, ok, triage, triageAuditNote } from '@sentinel/domain';
 import type { AssistantStatus } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelSettings } from '../config';
-import { accessFor, knowledgeIndexOf, knowledgeViewerFor } from '../policies/knowledge';
-import type { RouteImpls } from '../routes';
+import { accessFor, knowledgeIndexOf, knowledgeViewerFor } from '@sentinel/service';
+import { outsideTransaction, type RouteImpls } from '../routes';
 import { createChatModel, type ChatModel } from './model';
-import { planChatReply } from './pipeline';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { planAssessedChatReply, planChatReply, type FailureLog } from './pipeline';
+import { createChatRateLimiter, type ChatRateLimitOptions, type RateLimiter } from './rate-limit';
 import { prepareTool, type ToolDeps } from './tools';
 
 export type AssistantOptions = {
@@ -21,7 +21,7 @@ export type AssistantOptions = {
   /** Where failed model calls are reported (class and status only). */
   readonly log: Pick<FastifyBaseLogger, 'warn'>;
   /** The chat limit's clock and size; 20 a minute on the process clock by default. */
-  readonly rateLimit?: Parameters<typeof createRateLimiter>[0];
+  readonly rateLimit?: ChatRateLimitOptions;
 };
 
 export type Assistant = {
@@ -36,7 +36,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
   if (model?.problem) options.log.warn({ model: { problem: model.problem } }, 'the model cannot be used');
   return {
     model,
-    limiter: createRateLimiter(options.rateLimit),
+    limiter: createChatRateLimiter(options.rateLimit),
     async status() {
       if (!model) return { ...DEMO_ASSISTANT_STATUS };
       return { available: await model.probe(), ...model.label };
@@ -55,7 +55,7 @@ export function assistantRoutes(
 
     chat: async ({ tx, caller, body, audit, header, now, accessToken }) => {
       const resourceId = body.sessionId ?? null;
-      const allowed = assistant.limiter.take(caller.user.sub);
+      const allowed = assistant.limiter.consume(caller.user.sub);
       if (!allowed.ok) {
         header('Retry-After', String(allowed.retryAfterSeconds));
         audit({ resourceId, reason: 'chat rate limit reached' });
@@ -70,7 +70,7 @@ export function assistantRoutes(
       const tool = isRedFlagLevel(triaged.level)
         ? undefined
         : await prepareTool({ tx, caller, now, accessToken }, tools, question);
-      const plan = planChatReply({
+      const input = {
         triaged,
         tool,
         turns: body.messages,
@@ -78,12 +78,26 @@ export function assistantRoutes(
         viewer: knowledgeViewerFor(caller),
         access: await accessFor(tools.authorizer, caller, knowledgeIndexOf(documents)),
         model: assistant.model,
-        logFailure: (detail) => log.warn({ model: detail }, 'model step failed'),
-      });
-      // Never the question: the session, how many documents the reply cites, the triage level and concept names.
-      const cited = plan.meta.knowledgeRefs.length;
+        logFailure: ((detail) => log.warn({ model: detail }, 'model step failed')) satisfies FailureLog,
+      };
       const kind = tool ? 'tool' : assistant.model ? 'assistant' : 'demo';
-      audit({ resourceId, reason: `${kind} reply citing ${cited} document(s); ${triageAuditNote(triaged)}` });
+      // Never the question: the session, how many documents the reply cites, the triage level and concept names.
+      const reasonFor = (cited: number, final: typeof triaged) =>
+        `${kind} reply citing ${cited} document(s); ${triageAuditNote(final)}`;
+      const { model } = assistant;
+      if (model && !model.knownDown() && asksModelUrgencyAt(triaged.level)) {
+        // Issue 16 part 3: the model's urgency call runs outside the store's transaction (a network call must
+        // not hold SQLite), with the model's reply already started; the audit row carries the final level.
+        return ok(
+          outsideTransaction(async (auditOutside) => {
+            const plan = await planAssessedChatReply(input);
+            auditOutside({ resourceId, reason: reasonFor(plan.meta.knowledgeRefs.length, plan.triaged) });
+            return ok(plan.stream);
+          }),
+        );
+      }
+      const plan = planChatReply(input);
+      audit({ resourceId, reason: reasonFor(plan.meta.knowledgeRefs.length, triaged) });
       return ok(plan.stream);
     },
   } satisfies Partial<RouteImpls>;

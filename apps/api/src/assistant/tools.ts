@@ -24,11 +24,8 @@ import {
   type ToolCall,
 } from '@sentinel/domain';
 import type { AuditAction, AuditResourceType, ChatToolEvent } from '@sentinel/domain/contract';
-import type { Caller } from '../caller';
+import { careFacts, knowledgeViewerFor, proposePrescription, type Caller } from '@sentinel/service';
 import { authorize, type Authorizer } from '../fga';
-import { knowledgeViewerFor } from '../policies/knowledge';
-import { proposePrescription } from '../policies/approvals';
-import { careFacts } from '../policies/confidentiality';
 import type { StoreTx } from '../store/types';
 import { runCalendarTool, type CalendarToolDeps } from '../vault/tool';
 

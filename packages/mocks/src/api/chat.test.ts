@@ -1,4 +1,5 @@
 import {
+  ADVICE_REFERRALS,
   CANNED_ANSWERS,
   DISCLAIMER,
   SUGGESTED_ACTIONS,
@@ -307,5 +308,29 @@ describe('triage first (issue 16)', () => {
 
   it('the contract names exactly the domain’s triage levels', () => {
     expect(ChatMetaEventSchema.shape.triage.unwrap().options).toStrictEqual([...TRIAGE_LEVELS]);
+  });
+});
+
+describe('the advice guard (issue 16, part 4)', () => {
+  it('answers a patient’s dose-change request with the referral first, then the educational answer', async () => {
+    const question = 'Should I double my metformin?';
+    const { events } = await ask('jane', question);
+    expect(textOf(events).startsWith(ADVICE_REFERRALS['dose-change'])).toBe(true);
+    expect(textOf(events)).toBe(buildAiReply(undefined, question, 'patient').message);
+  });
+
+  it('answers a diagnosis request with the diagnosis referral, in Spanish too', async () => {
+    const { events } = await ask('jane', '¿Tengo diabetes?');
+    expect(textOf(events).startsWith(ADVICE_REFERRALS.diagnosis)).toBe(true);
+  });
+
+  it('gives a doctor’s dosing question about a patient the educational answer without the referral', async () => {
+    const { events } = await ask('alice', 'Can I double the lisinopril for my patient?');
+    expect(textOf(events)).not.toContain(ADVICE_REFERRALS['dose-change']);
+  });
+
+  it('leaves an educational question about a dose alone', async () => {
+    const { events } = await ask('jane', 'What is the usual metformin dose?');
+    expect(textOf(events)).not.toContain(ADVICE_REFERRALS['dose-change']);
   });
 });

@@ -103,7 +103,9 @@ export function demoReplyEvents(
   const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
   const redFlag = redFlagReplyText(triageResult, question);
   if (redFlag !== undefined) return [meta, ...tokenEvents(redFlag), ...ending];
-  const text = tool ? tool.message : buildAiReply(undefined, question).message;
+  // Issue 16 part 4: the same advice guard as the API (domain adviceGuard.ts, by the asker's role) through the
+  // same function, so a dose-change or diagnosis request gets the referral first here too.
+  const text = tool ? tool.message : buildAiReply(undefined, question, viewer.role).message;
   return [
     meta,
     ...tokenEvents(urgentNoticeText(triageResult.level)),
