@@ -3,6 +3,7 @@ import {
   SECTION_PATH_SEPARATOR,
   conceptHits,
   cutText,
+  documentsBySection,
   inlineText,
   linesAsProse,
   markdownAsProse,
@@ -457,5 +458,38 @@ describe('section labels', () => {
       section: 'Renal › eGFR',
     });
     expect(splitSectionLabel('Metformin')).toEqual({ title: 'Metformin', section: '' });
+  });
+});
+
+describe('finding documents by their sections', () => {
+  const demo = { title: 'Demo Drug: A Guide', content: DOC };
+  const other = {
+    title: 'Sleep Basics',
+    content:
+      '## Routine\n\nKeep a regular bedtime and a dark, quiet room.\n\n## Naps\n\nShort naps help some people.',
+  };
+
+  it('finds a document whose section answers a question the whole-document rule misses', () => {
+    expect(documentsBySection('What eGFR cut-offs apply to demo drug?', [other, demo])).toEqual([demo]);
+  });
+
+  it("needs at least two of the question's concepts in one section: one shared word is chance", () => {
+    expect(documentsBySection('eGFR?', [demo])).toEqual([]);
+    expect(
+      documentsBySection('what about my kidney and my holiday plans in spain this summer', [demo]),
+    ).toEqual([]);
+  });
+
+  it('ranks the document with more concepts first and keeps at most two', () => {
+    const both = { title: 'Demo Drug and Sleep', content: DOC };
+    const found = documentsBySection('demo drug kidney dialysis eGFR', [other, demo, both, demo]);
+    expect(found).toHaveLength(2);
+    expect(found).not.toContain(other);
+  });
+
+  it('finds nothing in no documents, for an empty or a one-word question', () => {
+    expect(documentsBySection('kidney eGFR', [])).toEqual([]);
+    expect(documentsBySection('', [demo])).toEqual([]);
+    expect(documentsBySection('   ', [demo])).toEqual([]);
   });
 });

@@ -755,3 +755,41 @@ export function selectSections(
     },
   ];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding documents by their sections
+
+/** At most this many documents are found by their sections when the whole-document search finds none. */
+export const MAX_SECTION_FOUND_DOCUMENTS = 2;
+
+/**
+ * The documents, among those the viewer may see, with a section that answers the question, for a chat question the
+ * whole-document relevance rule (knowledge.ts `scoreRelevance`) finds nothing for: that rule counts whole query
+ * words, so "What eGFR cut-offs apply to metformin?" ("metformin?" with its mark) or "my glucose drops to 62"
+ * (no title word) find nothing, and the model would answer without the section that holds the thresholds.
+ *
+ * A document counts when one of its sections (its heading path and text, with the document's title) names at
+ * least two of the question's concepts and at least half of them: one shared word ("what", "blood") is chance.
+ * The best first (most concepts, then the document's order); at most MAX_SECTION_FOUND_DOCUMENTS.
+ */
+export function documentsBySection<D extends { readonly title: string; readonly content: string }>(
+  question: string,
+  documents: readonly D[],
+  sectionsOf: (doc: D) => readonly KnowledgeSection[] = (doc) => splitSections(doc.content),
+): D[] {
+  const query = sectionQueryOf(question);
+  const needed = Math.max(2, Math.ceil(query.concepts.length / 2));
+  if (query.concepts.length < 2) return [];
+  const found: { doc: D; index: number; hits: number }[] = [];
+  documents.forEach((doc, index) => {
+    let best = 0;
+    for (const section of sectionsOf(doc)) {
+      best = Math.max(best, conceptHits(query, `${doc.title}\n${section.path.join('\n')}\n${section.text}`));
+    }
+    if (best >= needed) found.push({ doc, index, hits: best });
+  });
+  return found
+    .toSorted((a, b) => b.hits - a.hits || a.index - b.index)
+    .slice(0, MAX_SECTION_FOUND_DOCUMENTS)
+    .map(({ doc }) => doc);
+}

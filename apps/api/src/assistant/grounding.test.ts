@@ -59,6 +59,8 @@ describe('a doctor asking about metformin and the kidneys', () => {
     'renal impairment and metformin',
     'Is metformin OK in CKD stage 3b?',
     'metformin dosing when eGFR falls',
+    // Found by their sections: no whole query word of these is in a title ("metformin?" keeps its mark).
+    'What eGFR cut-offs apply to metformin?',
   ];
 
   it.each(phrasings)(
@@ -91,6 +93,7 @@ describe('a patient asking what to do about a low sugar reading', () => {
     'My blood sugar is low, what should I do?',
     'how do I treat a hypo',
     'my blood sugar reading is 62, what do I do',
+    'what should I do if my glucose drops to 62?',
   ];
 
   it('may see the lifestyle document, and no medication guidance meant for prescribers', () => {

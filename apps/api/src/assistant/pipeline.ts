@@ -24,6 +24,7 @@ import {
   accessByFacts,
   accessibleInIndex,
   detectActions,
+  documentsBySection,
   isDocumentAccessible,
   isRedFlagLevel,
   redFlagReplyText,
@@ -44,7 +45,7 @@ import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
 import { knowledgeIndexOf } from '@sentinel/service';
 import type { ChatStream } from '../routes';
 import { ModelOutputError, ModelTimeoutError, describeFailure, type ChatModel } from './model';
-import { modelMessages } from './prompt';
+import { modelMessages, sectionsOf } from './prompt';
 import type { ToolRun } from './tools';
 
 type MetaEvent = Extract<ChatStreamEvent, { type: 'meta' }>;
@@ -167,7 +168,12 @@ export function replyMeta(
   const decide = access ?? accessByFacts(index, viewer, isDocumentAccessible);
   const visible = accessibleInIndex(index, decide);
   const found = searchKnowledgeIndex(index, question.slice(0, MAX_SEARCH_QUERY), decide);
-  const { results, withheld } = found.ok ? found.value : { results: [], withheld: [] };
+  const { results: relevant, withheld } = found.ok ? found.value : { results: [], withheld: [] };
+  // Nothing relevant as a whole document: the documents the viewer may see with a section that answers it.
+  const results =
+    relevant.length > 0 || !found.ok
+      ? relevant
+      : documentsBySection(question.slice(0, MAX_SEARCH_QUERY), visible, sectionsOf);
   return {
     meta: {
       type: 'meta',

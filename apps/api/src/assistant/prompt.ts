@@ -65,7 +65,7 @@ export function promptExcerpt(content: string): string {
  * 10 kB document). A reloaded knowledge base brings new objects, and the old entries go with the old objects.
  */
 const SECTIONS = new WeakMap<PromptSource, readonly KnowledgeSection[]>();
-function sectionsOf(source: PromptSource): readonly KnowledgeSection[] {
+export function sectionsOf(source: PromptSource): readonly KnowledgeSection[] {
   const cached = SECTIONS.get(source);
   if (cached) return cached;
   const sections = splitSections(source.content);

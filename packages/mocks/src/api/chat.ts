@@ -14,6 +14,7 @@ import {
   buildAiReply,
   buildKnowledgeRefs,
   detectActions,
+  documentsBySection,
   filterAccessible,
   isDocumentAccessible,
   ok,
@@ -66,7 +67,12 @@ export function demoReplyMeta(
   }
   const visible = filterAccessible(documents, viewer, isDocumentAccessible);
   const found = searchKnowledge(documents, question.slice(0, MAX_SEARCH_QUERY), viewer, isDocumentAccessible);
-  const { results, withheld } = found.ok ? found.value : { results: [], withheld: [] };
+  const { results: relevant, withheld } = found.ok ? found.value : { results: [], withheld: [] };
+  // Nothing relevant as a whole document: the documents the viewer may see with a section that answers it.
+  const results =
+    relevant.length > 0 || !found.ok
+      ? relevant
+      : documentsBySection(question.slice(0, MAX_SEARCH_QUERY), visible);
   return {
     type: 'meta',
     actions: detectActions(question.slice(0, MAX_ACTION_QUERY), visible),
