@@ -2,7 +2,7 @@ import { MedicalRecordListResponseSchema, MedicalRecordResponseSchema } from '@s
 import { seed } from '@sentinel/mocks/seed';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createListCheck, listChecks, listItemSchema } from './response-check';
+import { createListCheck, listChecks, listItemSchema } from '@sentinel/service';
 
 const RECORDS = seed(new Date('2026-11-20T12:00:00Z')).records;
 const fullCheck = (value: unknown) => JSON.stringify(MedicalRecordListResponseSchema.parse(value));

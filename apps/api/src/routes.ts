@@ -1,296 +1,50 @@
 /**
- * One Fastify route per contract route, handled in the same order as the mock API (packages/mocks route.ts):
- * verify the token, load the caller from the directory, require the second factor their role needs (the
- * domain's checkSecondFactor: 401 mfa_required), check the route's permission (§6), validate path,
- * query and body with the contract's schemas, run the route's policy, and answer through the contract's
- * response schema. The policy's data change and the call's audit row commit in one transaction.
+ * One Fastify route per contract route. What a call does is @sentinel/service's route runner (`runRoute`: token,
+ * caller, second factor, permission, validation, handler, audit, in one transaction), the same the mock API
+ * runs; this adapter turns a Fastify request into the runner's input and its answer into the reply (JSON,
+ * empty, or the chat's event stream).
  */
-import { checkSecondFactor, parseWith, type Result } from '@sentinel/domain';
+import { ROUTES, type RouteDefinition, type RouteName } from '@sentinel/domain/contract';
 import {
-  IdParamSchema,
-  JSON_CONTENT_TYPE,
-  ROUTES,
-  canCallRoute,
-  deniedMessageFor,
-  errorBody,
-  errorResponseFor,
-  type AuditEvent,
-  type ChatStreamEvent,
-  type ErrorBody,
-  type ParsedRequestBody,
-  type ResponseBody,
-  type RouteDefinition,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-} from '@sentinel/domain/contract';
+  runRoute,
+  type ChatStream,
+  type RouteImpl,
+  type RouteImpls,
+  type RunnerEnv,
+} from '@sentinel/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type TokenVerifier } from './auth';
-import { resolveCaller, type Caller } from './caller';
-import { listChecks } from './response-check';
-import type { StoreTx, Store } from './store/types';
 
-/**
- * The chat's reply: its events, produced as they are read, after the call's transaction has committed (a model
- * call must not hold a database transaction open). `signal` aborts when the client goes away.
- */
-export type ChatStream = (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>;
+export {
+  ContractDriftError,
+  outsideTransaction,
+  type AuditDetail,
+  type ChatStream,
+  type OutsideWork,
+  type RouteContext,
+  type RouteImpl,
+  type RouteImpls,
+  type RouteOutput,
+} from '@sentinel/service';
 
-/** What a route's policy answers: the response body, or for the chat route the stream of its events. */
-export type RouteOutput<N extends RouteName> = N extends 'chat' ? ChatStream : ResponseBody<N>;
-
-/** What the audit row of a call says, when the route's policy knows better than the defaults. */
-export type AuditDetail = {
-  readonly reason?: string;
-  readonly resourceId?: string | null;
-  readonly patientId?: string | null;
-};
-
-export type RouteContext<N extends RouteName> = {
-  readonly tx: StoreTx;
-  readonly caller: Caller;
-  /** The caller's verified access token, for the token vault's exchange; never stored, logged or answered. */
-  readonly accessToken: string;
-  readonly params: RouteParams<N>;
-  readonly query: RouteQuery<N>;
-  readonly body: ParsedRequestBody<N>;
-  /** The request's clock reading (one per request). */
-  readonly now: Date;
-  /** Sets the reason, resource id or patient of this call's audit row; later calls win per field. */
-  readonly audit: (detail: AuditDetail) => void;
-  /** Adds a response header to the answer, success or refusal (Retry-After of a 429). */
-  readonly header: (name: string, value: string) => void;
-};
-
-const OUTSIDE = Symbol('outside the transaction');
-
-/**
- * Work a route does after its checks, outside the database transaction: a call to another service (the token
- * vault's calendar) must not hold the store, where SQLite runs transactions one at a time. The checks commit
- * first; the work runs; then a second transaction writes the call's one audit row, and the answer leaves only
- * once that row is committed.
- */
-export type OutsideWork<T> = {
-  readonly [OUTSIDE]: (audit: (detail: AuditDetail) => void) => Promise<Result<T>>;
-};
-
-/** Marks `work` to run after the call's transaction (see OutsideWork). */
-export const outsideTransaction = <T>(
-  work: (audit: (detail: AuditDetail) => void) => Promise<Result<T>>,
-): OutsideWork<T> => ({ [OUTSIDE]: work });
-
-const isOutsideWork = (value: unknown): value is OutsideWork<unknown> =>
-  typeof value === 'object' && value !== null && OUTSIDE in value;
-
-export type RouteImpl<N extends RouteName> = (
-  ctx: RouteContext<N>,
-) => Promise<Result<RouteOutput<N> | OutsideWork<RouteOutput<N>>>>;
-export type RouteImpls = { readonly [N in RouteName]: RouteImpl<N> };
-
-export type RouteEnv = {
-  readonly store: Store;
+export type RouteEnv = Omit<RunnerEnv, 'verify'> & {
   readonly verify: TokenVerifier;
-  readonly now: () => Date;
-  readonly adminEmail?: string | undefined;
   /** Writes a chat stream to the reply as its events come (server.ts). */
   readonly stream: (reply: FastifyReply, route: RouteDefinition, stream: ChatStream) => Promise<void>;
 };
 
-/** Audit rows never hold more than the schema allows. */
-const MAX_REASON_LENGTH = 500;
-
-/**
- * A finished answer of the transaction: status and JSON body (or none; a string body is JSON text already), or
- * the chat stream to write.
- */
-type Answer = (
-  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
-  | { readonly kind: 'none'; readonly status: number }
-  | { readonly kind: 'sse'; readonly status: number; readonly stream: ChatStream }
-) & { readonly headers?: Readonly<Record<string, string>> };
-
-const errorAnswer = (status: number, body: ErrorBody): Answer => ({ kind: 'json', status, body });
-const fromError = (error: Parameters<typeof errorResponseFor>[0]): Answer => {
-  const { status, body } = errorResponseFor(error);
-  return errorAnswer(status, body);
-};
-
-const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-
-/** The JSON body of a request (raw bytes, see server.ts): 415 for another content type, 400 for broken JSON. */
-function readJsonBody(request: FastifyRequest): { json: unknown } | Answer {
-  if (mediaTypeOf(request.headers['content-type']) !== JSON_CONTENT_TYPE) {
-    return errorAnswer(415, errorBody('unsupported_media_type', ''));
-  }
-  const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-  try {
-    return { json: JSON.parse(raw) as unknown };
-  } catch {
-    return errorAnswer(
-      400,
-      errorBody('invalid_input', 'The request body is not valid JSON.', { '(root)': 'not valid JSON' }),
-    );
-  }
-}
-
-/** Thrown inside the transaction when our own answer breaks the contract: rolled back, answered 500. */
-export class ContractDriftError extends Error {
-  override readonly name = 'ContractDriftError';
-}
-
-/** Runs one call of `name` and returns its answer. */
-async function handle<N extends RouteName>(
-  name: N,
-  impl: RouteImpl<N>,
-  env: RouteEnv,
-  request: FastifyRequest,
-): Promise<Answer> {
-  const route: RouteDefinition = ROUTES[name];
-  const verified = await env.verify(request.headers.authorization);
-  if (!verified.ok) return fromError(verified.error);
-  const now = env.now();
-  const rawParams = (request.params ?? {}) as Record<string, unknown>;
-  // Most routes have no id: a failed check (an error object) for each of their calls would be waste.
-  const idParam = rawParams.id === undefined ? undefined : IdParamSchema.safeParse(rawParams.id);
-  const pathId = idParam?.success ? idParam.data : null;
-
-  const headers: Record<string, string> = {};
-  const withHeaders = (answer: Answer): Answer =>
-    Object.keys(headers).length ? { ...answer, headers: { ...headers } } : answer;
-  const recordIn =
-    (tx: StoreTx, caller: Caller) =>
-    async (
-      outcome: AuditEvent['outcome'],
-      reason: string,
-      resourceId: string | null,
-      patientId: string | null,
-    ) => {
-      if (!route.audit) return;
-      await tx.appendAudit({
-        timestamp: now.toISOString(),
-        // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
-        actorSub: caller.user.sub,
-        actorRole: caller.knowledgeRole,
-        ...route.audit,
-        resourceId,
-        patientId,
-        outcome,
-        reason: reason.slice(0, MAX_REASON_LENGTH),
-      });
-    };
-  /** The call's one audit row for its result, and its answer. */
-  const conclude = async (
-    record: ReturnType<typeof recordIn>,
-    result: Result<unknown>,
-    detail: AuditDetail,
-  ): Promise<Answer> => {
-    const resourceId = detail.resourceId === undefined ? pathId : detail.resourceId;
-    const patientId = detail.patientId ?? null;
-    if (!result.ok) {
-      await record(
-        'denied',
-        detail.reason ?? `${result.error.code}: ${result.error.message}`,
-        resourceId,
-        patientId,
-      );
-      return fromError(result.error);
-    }
-    await record('allowed', detail.reason ?? 'allowed', resourceId, patientId);
-    return answerOf(route, result.value);
+/** The runner's view of a request. The body arrives as raw bytes (see server.ts). */
+function routeRequest(request: FastifyRequest) {
+  const { authorization } = request.headers;
+  return {
+    authorization,
+    accessToken: bearerToken(authorization) ?? '',
+    params: (request.params ?? {}) as Record<string, unknown>,
+    query: { ...(request.query as object) } as Record<string, unknown>,
+    contentType: request.headers['content-type'],
+    body: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '',
   };
-
-  type Checked =
-    Answer | { readonly kind: 'outside'; caller: Caller; detail: AuditDetail; work: OutsideWork<unknown> };
-  const checked = await env.store.transaction(async (tx): Promise<Checked> => {
-    const who = await resolveCaller(tx, verified.value, { adminEmail: env.adminEmail });
-    if (!who.ok) return fromError(who.error);
-    const caller = who.value;
-    const record = recordIn(tx, caller);
-
-    // Before the permission: a sign-in without the second factor the caller's role needs authorizes nothing.
-    const secondFactor = checkSecondFactor(caller.user, verified.value.amr);
-    if (!secondFactor.ok) {
-      const { code, message } = secondFactor.error;
-      await record('denied', `${code}: ${message}`, pathId, null);
-      return fromError(secondFactor.error);
-    }
-    if (!canCallRoute(name, caller.user)) {
-      await record('denied', `missing permission ${route.permission}`, pathId, null);
-      return errorAnswer(403, errorBody('forbidden', deniedMessageFor(name)));
-    }
-    const parsedParams = parseWith(route.params, rawParams, 'path parameters');
-    if (!parsedParams.ok) return fromError(parsedParams.error);
-    const parsedQuery = parseWith(route.query, { ...(request.query as object) }, 'query');
-    if (!parsedQuery.ok) return fromError(parsedQuery.error);
-    let body: unknown = undefined;
-    if (route.body) {
-      const read = readJsonBody(request);
-      if ('kind' in read) return read;
-      const parsedBody = parseWith(route.body, read.json, 'request body');
-      if (!parsedBody.ok) return fromError(parsedBody.error);
-      body = parsedBody.value;
-    }
-
-    let detail: AuditDetail = {};
-    const result = await impl({
-      tx,
-      caller,
-      accessToken: bearerToken(request.headers.authorization) ?? '',
-      now,
-      params: parsedParams.value as RouteParams<N>,
-      query: parsedQuery.value as RouteQuery<N>,
-      body: body as ParsedRequestBody<N>,
-      audit: (next) => {
-        detail = { ...detail, ...next };
-      },
-      header: (name, value) => {
-        headers[name] = value;
-      },
-    });
-    if (result.ok && isOutsideWork(result.value))
-      return { kind: 'outside', caller, detail, work: result.value };
-    return conclude(record, result, detail);
-  });
-  if (checked.kind !== 'outside') return withHeaders(checked);
-
-  let detail = checked.detail;
-  const result = await checked.work[OUTSIDE]((next) => {
-    detail = { ...detail, ...next };
-  });
-  const answer = await env.store.transaction((tx) => conclude(recordIn(tx, checked.caller), result, detail));
-  return withHeaders(answer);
 }
-
-/**
- * The success answer, checked against the contract; a mismatch rolls the transaction back. A stream's events
- * exist only once the transaction is over: each is checked as it is produced, and a bad one ends the stream
- * with a ContractDriftError for the stream writer.
- */
-function answerOf(route: RouteDefinition, value: unknown): Answer {
-  if (route.responseType === 'sse') {
-    const produce = value as ChatStream;
-    const stream: ChatStream = async function* checked(signal) {
-      for await (const event of produce(signal)) {
-        const parsed = route.response.safeParse(event);
-        if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
-        yield event;
-      }
-    };
-    return { kind: 'sse', status: route.status, stream };
-  }
-  const list = listCheck(route.response)?.(value);
-  if (list) {
-    if (!list.ok) throw new ContractDriftError(`${route.name}: ${list.message}`);
-    return { kind: 'json', status: route.status, body: list.json };
-  }
-  const parsed = route.response.safeParse(value);
-  if (!parsed.success) throw new ContractDriftError(`${route.name}: ${parsed.error.message}`);
-  if (route.responseType === 'none') return { kind: 'none', status: route.status };
-  return { kind: 'json', status: route.status, body: parsed.data };
-}
-
-/** List answers are checked item by item, items already found valid remembered (./response-check.ts). */
-const listCheck = listChecks();
 
 /** Fastify's path syntax is the contract's (`/api/records/:id`). */
 export function registerRoutes(app: FastifyInstance, impls: RouteImpls, env: RouteEnv): void {
@@ -300,7 +54,8 @@ export function registerRoutes(app: FastifyInstance, impls: RouteImpls, env: Rou
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
-        const answer = await handle(name, impls[name] as RouteImpl<typeof name>, env, request);
+        const impl = impls[name] as RouteImpl<typeof name>;
+        const answer = await runRoute(name, impl, env, routeRequest(request));
         // Patient data must not be kept by browsers or proxies.
         void reply.header('Cache-Control', 'no-store');
         if (answer.status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="sentinel-health"');

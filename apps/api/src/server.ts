@@ -29,12 +29,15 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { assistantRoutes, createAssistant, type AssistantOptions } from './assistant/routes';
 import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
-import { approvalRoutes } from './policies/approvals';
-import { clinicalRoutes } from './policies/clinical';
-import { confidentialityRoutes } from './policies/confidentiality';
-import { identityRoutes } from './policies/identity';
-import { knowledgeRoutes } from './policies/knowledge';
-import { userRoutes } from './policies/users';
+import {
+  approvalRoutes,
+  clinicalRoutes,
+  confidentialityRoutes,
+  knowledgeRoutes,
+  userRoutes,
+} from '@sentinel/service';
+import { identityRoutes } from './handlers/identity';
+
 import { createVault, vaultRoutes, vaultSettingsFromEnv, type VaultSettings } from './vault';
 import {
   ContractDriftError,

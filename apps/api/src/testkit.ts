@@ -15,8 +15,7 @@ import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload
 import type { Result } from '@sentinel/domain';
 import type { ApprovalRequest } from '@sentinel/domain/contract';
 import { createTokenVerifier } from './auth';
-import { resolveCaller } from './caller';
-import { proposePrescription } from './policies/approvals';
+import { proposePrescription, resolveCaller } from '@sentinel/service';
 import { buildServer, type ServerOptions } from './server';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
@@ -197,7 +196,6 @@ export async function proposeAs(
     const caller = await resolveCaller(tx, {
       sub: PERSONAS[who].sub,
       amr: signInMethodsOf(PERSONAS[who]),
-      payload: {},
     });
     if (!caller.ok) return caller;
     return proposePrescription(tx, caller.value, proposal, now);

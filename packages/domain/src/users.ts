@@ -77,6 +77,9 @@ export function changeUserStatus(
  * Why a change to a user is refused when it would leave nobody to manage users (issue 15, finding 8). Each says
  * what to do instead; the user-management screen shows the message as the server sends it.
  */
+/** §4 A new user, or a change of address, with an e-mail another user has (compared trimmed, any case). */
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail address already exists.';
+
 export const ADMIN_GUARD_MESSAGES = {
   selfSuspend: 'You cannot suspend your own account. Ask another admin.',
   selfRole: 'You cannot change your own role. Ask another admin.',

@@ -15,7 +15,7 @@ import { PERSONAS, PERSONA_KEYS } from '@sentinel/mocks/seed';
 import { describe, expect, it } from 'vitest';
 import { viewerOf } from '../assistant/test-support';
 import { KNOWLEDGE } from '../testkit';
-import { documentAccess } from './access';
+import { documentAccess } from '@sentinel/service';
 import { createAuthorizer, type Authorizer } from './authorizer';
 
 const ACCESS_LEVELS: readonly Role[][] = [

@@ -5,13 +5,11 @@
  * server needs no tuples written and both paths answer from the same data.
  */
 import { CredentialsMethod, OpenFgaClient, type UserClientConfigurationParams } from '@openfga/sdk';
-import {
-  SENTINEL_FGA_MODEL,
-  prepareFga,
-  type FgaCheckRequest,
-  type FgaModel,
-  type FgaTuple,
-} from '@sentinel/domain';
+import { SENTINEL_FGA_MODEL, prepareFga, type FgaModel } from '@sentinel/domain';
+import type { Authorizer } from '@sentinel/service';
+
+/** The authorizer's interface is the handlers' (@sentinel/service); building one is the server's. */
+export { authorize, type Authorizer } from '@sentinel/service';
 
 export type FgaSettings =
   | { readonly kind: 'local' }
@@ -46,32 +44,6 @@ export function fgaSettingsFromEnv(env: Readonly<Record<string, string | undefin
     apiToken: nonEmpty(env.FGA_API_TOKEN),
     storeName: nonEmpty(env.FGA_STORE_NAME) ?? DEFAULT_FGA_STORE_NAME,
   };
-}
-
-/**
- * Answers "does `user` have `relation` on `object`?". It rejects when no answer can be had (a malformed check,
- * an unreachable server): an authorization question is never answered "yes" by default, and the caller
- * decides whether an error means "deny" or "unavailable".
- */
-export type Authorizer = {
-  readonly kind: FgaSettings['kind'];
-  /**
-   * True when answers come from the model and each check's contextual tuples alone (no stored tuples), so two
-   * checks that differ only in the name of the document asked about get the same answer: the local evaluator.
-   * Unset for an OpenFGA server, whose store may hold tuples about single documents.
-   */
-  readonly factsOnly?: boolean;
-  check(
-    user: string,
-    relation: string,
-    object: string,
-    contextualTuples?: readonly FgaTuple[],
-  ): Promise<boolean>;
-};
-
-/** Runs one of the domain's check requests (`documentCheck`, `patientDataCheck`) through an authorizer. */
-export function authorize(authorizer: Authorizer, request: FgaCheckRequest): Promise<boolean> {
-  return authorizer.check(request.user, request.relation, request.object, request.contextualTuples ?? []);
 }
 
 /** The authorizer the settings ask for, evaluating `model` (ours by default). */

@@ -1,3 +1,3 @@
 export * from './authorizer';
 export * from './samples';
-export * from './access';
+export { documentAccess } from '@sentinel/service';

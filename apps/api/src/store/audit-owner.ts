@@ -1,7 +1,7 @@
 /**
- * How the store finds the patient account of an audit row (the rule: `@sentinel/domain` auditOwner.ts).
+ * How the SQL stores narrow the accounts an audit row may belong to (the rule: `@sentinel/domain`
+ * auditOwner.ts; the lookups every store makes: @sentinel/service `patientAccountOf`).
  */
-import { AUDIT_ITEM_RESOURCE_TYPES } from '@sentinel/domain';
 
 /**
  * A LIKE pattern (escape character '!') for the account ids whose display id may be `patientId`: those ending
@@ -10,11 +10,4 @@ import { AUDIT_ITEM_RESOURCE_TYPES } from '@sentinel/domain';
  */
 export function accountIdPattern(patientId: string): string {
   return `%${patientId.slice(2).replace(/[!%_]/g, (c) => `!${c}`)}`;
-}
-
-/** The entity table of an audit resource type that names a patient's item, else undefined. */
-export function itemTableOf(resourceType: string): 'appointments' | 'records' | 'prescriptions' | undefined {
-  return (AUDIT_ITEM_RESOURCE_TYPES as readonly string[]).includes(resourceType)
-    ? (`${resourceType}s` as 'appointments' | 'records' | 'prescriptions')
-    : undefined;
 }

@@ -3,19 +3,17 @@
  * builder and prepared once (./queries.ts); a `Runner` runs them in the transaction.
  */
 import { sql } from 'kysely';
-import { patientIdFor, soleAccountWithPatientId, type ManagedUser } from '@sentinel/domain';
+import type { ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, CalendarScope } from '@sentinel/domain/contract';
+import { FIRST_GENERATED_ID, normalize, patientAccountOf } from '@sentinel/service';
 import { DuplicateEmailError, DuplicateIdError, OwnerChangeError, isUniqueViolation } from './errors';
 import { confidentialityOperations } from './confidentiality';
 import { arg, madeOnce, prepare, type Prepared, type Runner } from './queries';
-import { accountIdPattern, itemTableOf } from './audit-owner';
-import type { AuditScope, Collection, EntityOf, NewAuditRow, PatientScope, StoreTx } from './types';
+import { accountIdPattern } from './audit-owner';
+import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
 
-/** The first number `nextId` gives per prefix ('apt-1001'), as the mocks' `FIRST_GENERATED_ID`. */
-export const FIRST_GENERATED_ID = 1001;
-
-/** How the patient columns are compared: trimmed and case-insensitive. */
-export const normalize = (value: string | undefined): string => (value ?? '').trim().toLowerCase();
+/** The first number `nextId` gives per prefix ('apt-1001'), the same in every store. */
+export { FIRST_GENERATED_ID };
 
 type Owned = {
   readonly id: string;
@@ -255,24 +253,15 @@ export function operations(run: Runner): StoreTx {
     return `${prefix}-${row.last_issued}`;
   };
 
-  /**
-   * The account of the patient an audit row names (see ./audit-owner): the owner of the item it names, else the
-   * calling patient when the display id is theirs, else the one patient account with that display id; null when
-   * none is sure.
-   */
-  const patientAccountOf = async (row: NewAuditRow): Promise<string | null> => {
-    if (!row.patientId) return null;
-    const itemTable = itemTableOf(row.resourceType);
-    if (itemTable && row.resourceId) {
-      const owner = (await first(Q.ownerOfItem(itemTable), [row.resourceId]))?.owner_id;
-      if (owner && patientIdFor(owner) === row.patientId) return owner;
-    }
-    if (row.actorRole === 'patient' && patientIdFor(row.actorSub) === row.patientId) return row.actorSub;
-    const candidates = await run.rows(Q.usersLike, [accountIdPattern(row.patientId)]);
-    return soleAccountWithPatientId(
-      row.patientId,
-      candidates.map((c) => ({ id: c.id, role: parse<ManagedUser>(c).role })),
-    );
+  /** The lookups of `patientAccountOf`, in SQL. */
+  const auditOwnerLookups = {
+    ownerOfItem: async (collection: Collection, id: string) =>
+      (await first(Q.ownerOfItem(collection), [id]))?.owner_id,
+    accountsLike: async (patientId: string) =>
+      (await run.rows(Q.usersLike, [accountIdPattern(patientId)])).map((c) => ({
+        id: c.id,
+        role: parse<ManagedUser>(c).role,
+      })),
   };
 
   return {
@@ -405,7 +394,7 @@ export function operations(run: Runner): StoreTx {
         row.patientId,
         row.outcome,
         row.reason,
-        await patientAccountOf(row),
+        await patientAccountOf(row, auditOwnerLookups),
       ];
       if (row.id === undefined && run.dialect === 'postgres') {
         await run.changes(Q.appendAuditFromSequence, [undefined, ...values]);

@@ -9,9 +9,8 @@
  */
 import { CALENDAR_TEXTS, TOOLS, TOOL_TEXTS, authorizeToolAction } from '@sentinel/domain';
 import type { CalendarEvent, ChatToolEvent } from '@sentinel/domain/contract';
-import type { Caller } from '../caller';
+import { auditPatientOf, type Caller } from '@sentinel/service';
 import type { Store } from '../store/types';
-import { auditPatientOf } from './routes';
 import type { Vault } from './vault';
 
 /** The most events one tool answer carries (`ChatToolEventSchema`). */

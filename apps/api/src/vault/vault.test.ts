@@ -18,7 +18,7 @@ import type { AuditEvent, CalendarEvent, VaultConnection } from '@sentinel/domai
 import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolveCaller } from '../caller';
+import { resolveCaller } from '@sentinel/service';
 import { buildServer } from '../server';
 import { openStore } from '../store/index';
 import type { Store } from '../store/types';
@@ -370,7 +370,7 @@ describe('the calendar tool (runCalendarTool)', () => {
     params?: CalendarToolRequest['params'],
   ) {
     const caller = await api.store.transaction(async (tx) => {
-      const resolved = await resolveCaller(tx, { sub: PERSONAS[who].sub, amr: [], payload: {} });
+      const resolved = await resolveCaller(tx, { sub: PERSONAS[who].sub, amr: [] });
       if (!resolved.ok) throw new Error(resolved.error.message);
       return resolved.value;
     });

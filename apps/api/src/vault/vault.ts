@@ -5,8 +5,9 @@
  * are dropped 60 seconds before they expire (§9 token expiry leeway), when the user disconnects, and when the
  * calendar refuses one (then one fresh exchange is tried).
  */
-import type { CalendarEvent, CalendarScope } from '@sentinel/domain/contract';
-import { createCalendarClient, CalendarTokenRefused, type CalendarEventDraft } from './calendar';
+import type { CalendarScope } from '@sentinel/domain/contract';
+import type { Vault, VaultUser } from '@sentinel/service';
+import { createCalendarClient, CalendarTokenRefused } from './calendar';
 import { VaultError } from './errors';
 import { createIdpTokenExchanger } from './exchange';
 import { DEFAULT_VAULT_TIMEOUT_MS, type TokenExchanger, type VaultSettings } from './settings';
@@ -16,17 +17,8 @@ export const TOKEN_STALE_LEEWAY_MS = 60_000;
 /** Cached tokens kept at most (one per user and scope); expired ones are swept first. */
 const MAX_CACHED_TOKENS = 10_000;
 
-/** The user a call is made for: the token subject and their verified API access token. */
-export type VaultUser = { readonly sub: string; readonly accessToken: string };
-
-export type Vault = {
-  /** The user's calendar events, earliest first. Rejects with a VaultError. */
-  listEvents(user: VaultUser): Promise<CalendarEvent[]>;
-  /** Adds an event to the user's calendar. Rejects with a VaultError. */
-  addEvent(user: VaultUser, draft: CalendarEventDraft): Promise<CalendarEvent>;
-  /** Forgets the user's cached calendar tokens (on connect and disconnect). */
-  forget(sub: string): void;
-};
+/** What the handlers call (@sentinel/service); this module is the server's implementation. */
+export type { Vault, VaultUser };
 
 export type VaultLog = { warn(details: object, message: string): void };
 

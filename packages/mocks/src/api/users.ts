@@ -7,6 +7,7 @@ import {
   canDeleteUser,
   changeUserStatus,
   createManagedUser,
+  DUPLICATE_EMAIL_MESSAGE,
   fail,
   guardAdminChange,
   identityStatus,
@@ -29,11 +30,8 @@ export const DEMO_ASSISTANT_STATUS = {
   demo: true,
 } as const;
 
-/**
- * E-mail addresses identify people at sign-in, so two accounts may not share one. The domain has no rule for
- * this yet; the store enforces it the way a unique index would.
- */
-export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail address already exists.';
+/** E-mail addresses identify people at sign-in, so two accounts may not share one (the domain's text). */
+export { DUPLICATE_EMAIL_MESSAGE };
 
 export const userRoutes = {
   listUsers: ({ store, audit }) => {

@@ -15,8 +15,17 @@ import {
   type Role,
   usedSecondFactor,
 } from '@sentinel/domain';
-import type { VerifiedToken } from './auth';
 import type { StoreTx } from './store/types';
+
+/** What the runner needs of a verified access token (the server's verifier gives more). */
+export type VerifiedToken = {
+  readonly sub: string;
+  /** Authentication methods (`amr`), e.g. ['pwd', 'otp'] after a TOTP step (the domain's usedSecondFactor). */
+  readonly amr: readonly string[];
+};
+
+/** Checks the Authorization header of a request: the server's verifies a JWT, the mock API's a mock token. */
+export type TokenVerifier = (authorization: string | undefined) => Promise<Result<VerifiedToken>>;
 
 export type Caller = {
   readonly user: CurrentUser;

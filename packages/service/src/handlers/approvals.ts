@@ -24,7 +24,7 @@ import {
 } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent } from '@sentinel/domain/contract';
 import type { Caller } from '../caller';
-import type { AuditDetail, RouteImpls } from '../routes';
+import type { AuditDetail, RouteImpls } from '../runner';
 import type { StoreTx } from '../store/types';
 import { notFound, ownerOf, withOwner } from './clinical';
 

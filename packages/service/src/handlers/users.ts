@@ -7,6 +7,7 @@ import {
   canDeleteUser,
   changeUserStatus,
   createManagedUser,
+  DUPLICATE_EMAIL_MESSAGE,
   fail,
   guardAdminChange,
   identityStatus,
@@ -15,8 +16,7 @@ import {
   staffActorsToName,
   type ManagedUser,
 } from '@sentinel/domain';
-import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/mocks/seed';
-import type { RouteImpls } from '../routes';
+import type { RouteImpls } from '../runner';
 import { notFound } from './clinical';
 
 export const userRoutes = {

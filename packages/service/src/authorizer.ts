@@ -1,5 +1,6 @@
 /**
- * §6 Knowledge access decided by the authorization model (issue 6, fine-grained authorization): the viewer's
+ * The authorizer the handlers ask (the server builds it: local evaluation, or OpenFGA; apps/api/src/fga), and
+ * §6 knowledge access decided by the authorization model (issue 6, fine-grained authorization): the viewer's
  * and the documents' facts go to the authorizer (local evaluation, or OpenFGA when FGA_API_URL is set) as
  * contextual tuples, and its answer is the decision. The domain rule still supplies the reason and the notes
  * (the prescribing-authority note of §6); locally both always agree (proven in knowledge/src/fga.test.ts).
@@ -14,12 +15,40 @@ import {
   documentCheck,
   isDocumentAccessible,
   type AccessDecision,
+  type FgaCheckRequest,
+  type FgaTuple,
   type IndexedAccess,
   type KnowledgeDocument,
   type KnowledgeIndex,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import { authorize, type Authorizer } from './authorizer';
+
+/**
+ * Answers "does `user` have `relation` on `object`?". It rejects when no answer can be had (a malformed check,
+ * an unreachable server): an authorization question is never answered "yes" by default, and the caller
+ * decides whether an error means "deny" or "unavailable".
+ */
+export type Authorizer = {
+  /** Local evaluation of our model, or an OpenFGA server. */
+  readonly kind: 'local' | 'openfga';
+  /**
+   * True when answers come from the model and each check's contextual tuples alone (no stored tuples), so two
+   * checks that differ only in the name of the document asked about get the same answer: the local evaluator.
+   * Unset for an OpenFGA server, whose store may hold tuples about single documents.
+   */
+  readonly factsOnly?: boolean;
+  check(
+    user: string,
+    relation: string,
+    object: string,
+    contextualTuples?: readonly FgaTuple[],
+  ): Promise<boolean>;
+};
+
+/** Runs one of the domain's check requests (`documentCheck`, `patientDataCheck`) through an authorizer. */
+export function authorize(authorizer: Authorizer, request: FgaCheckRequest): Promise<boolean> {
+  return authorizer.check(request.user, request.relation, request.object, request.contextualTuples ?? []);
+}
 
 /**
  * The OpenFGA object of a document is `document:<id>`; an empty id makes a malformed check (refused), so such a

@@ -1,6 +1,6 @@
 /**
- * The knowledge routes (§3, §5, §6): the mock API's policy (packages/mocks knowledge.ts) on the knowledge base
- * loaded from knowledge/; the chat over the same knowledge is in assistant/. Access is decided by the
+ * The knowledge routes (§3, §5, §6) over the knowledge base the runtime loads (knowledge/: the server reads the
+ * files, the browser the bundle); the chat over the same knowledge is the assistant's. Access is decided by the
  * authorization model (fga/access.ts; the domain's `isDocumentAccessible` gives its reasons and notes); a document
  * the caller may not see answers 404 like one that does not exist.
  */
@@ -12,18 +12,33 @@ import {
   findRelevantEntries,
   knowledgeContextFor,
   knowledgeIndexCache,
+  makeExcerpt,
   ok,
   pickResults,
   type KnowledgeDocument,
   type KnowledgeIndex,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import type { KnowledgeBundle } from '@sentinel/knowledge';
-import { listItemOf } from '@sentinel/mocks/seed';
+import type { KnowledgeListItem } from '@sentinel/domain/contract';
+import { documentAccess, type Authorizer } from '../authorizer';
 import type { Caller } from '../caller';
-import { documentAccess, type Authorizer } from '../fga';
-import type { RouteImpls } from '../routes';
+import type { RouteImpls } from '../runner';
 import { notFound } from './clinical';
+
+/** The knowledge base as the handlers read it (what @sentinel/knowledge loads). */
+export type KnowledgeSource = () => { readonly documents: readonly KnowledgeDocument[] };
+
+/** A document as a list shows it: everything but the content, plus the §3 excerpt. */
+export function listItemOf(doc: KnowledgeDocument): KnowledgeListItem {
+  return {
+    id: doc.id,
+    title: doc.title,
+    category: doc.category,
+    metadata: doc.metadata,
+    filePath: doc.filePath,
+    excerpt: makeExcerpt(doc.content),
+  };
+}
 
 /** §3, §6 Who is asking, for knowledge: extended role, specializations, and a patient's own id. */
 export function knowledgeViewerFor(caller: Caller): KnowledgeViewer {
@@ -51,7 +66,7 @@ export function accessFor(
   return documentAccess(authorizer, caller.user.sub, knowledgeViewerFor(caller), index, positions);
 }
 
-export function knowledgeRoutes(knowledge: () => KnowledgeBundle, authorizer: Authorizer) {
+export function knowledgeRoutes(knowledge: KnowledgeSource, authorizer: Authorizer) {
   return {
     listKnowledge: async ({ caller, audit }) => {
       const { documents } = knowledge();

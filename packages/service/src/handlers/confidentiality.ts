@@ -30,7 +30,7 @@ import {
 } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import type { Caller } from '../caller';
-import type { AuditDetail, RouteImpls } from '../routes';
+import type { AuditDetail, RouteImpls } from '../runner';
 import type { StoreTx } from '../store/types';
 
 /** The same 404 as a missing id (clinical.ts's `notFound`, repeated here so the two modules do not cycle). */

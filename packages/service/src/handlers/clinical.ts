@@ -24,7 +24,7 @@ import {
   type Result,
 } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import type { AuditDetail, RouteImpls } from '../routes';
+import type { AuditDetail, RouteImpls } from '../runner';
 import { checkLevelChange, checkRecordRead, readableRecords, updateAuditReason } from './confidentiality';
 import type { Collection, EntityOf, StoreTx } from '../store/types';
 

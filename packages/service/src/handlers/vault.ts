@@ -1,15 +1,29 @@
 /**
  * The token vault's routes (issue 6, point 5): the user's calendar connection (their consent, kept in the
- * store) and the calendar's events read on their behalf. The same policy as the mock API (packages/mocks
- * vault.ts): connecting records the scopes (read always among them), disconnecting withdraws the consent, and
+ * store) and the calendar's events read on their behalf: connecting records the scopes (read always among them), disconnecting withdraws the consent, and
  * listing answers 409 'Connect your calendar first.' until the user connected. A failure of the identity
  * provider or the calendar answers 500 with the §8 calendar failure text, never the upstream answer.
  */
 import { CALENDAR_TEXTS, fail, ok, type CurrentUser } from '@sentinel/domain';
-import type { CalendarScope, VaultConnection } from '@sentinel/domain/contract';
-import { outsideTransaction, type RouteImpls } from '../routes';
+import type { CalendarEvent, CalendarScope, VaultConnection } from '@sentinel/domain/contract';
+import { outsideTransaction, type RouteImpls } from '../runner';
 import type { VaultConnectionRow } from '../store/types';
-import type { Vault } from './vault';
+
+/** The user a call is made for: the token subject and their verified API access token. */
+export type VaultUser = { readonly sub: string; readonly accessToken: string };
+
+/**
+ * The token vault the handlers call: the server's exchanges the user's token at the identity provider and calls
+ * the calendar service (apps/api/src/vault).
+ */
+export type Vault = {
+  /** The user's calendar events, earliest first. Rejects with a VaultError. */
+  listEvents(user: VaultUser): Promise<CalendarEvent[]>;
+  /** Adds an event to the user's calendar. Rejects with a VaultError. */
+  addEvent(user: VaultUser, draft: Omit<CalendarEvent, 'id'>): Promise<CalendarEvent>;
+  /** Forgets the user's cached calendar tokens (on connect and disconnect). */
+  forget(sub: string): void;
+};
 
 /** The connection as the API reports it; not connected without a row. */
 export function vaultConnectionOf(row: VaultConnectionRow | undefined): VaultConnection {

@@ -1,0 +1,58 @@
+/**
+ * @sentinel/service: the API's behaviour, written once, over the `Store` interface. apps/api runs it on SQLite
+ * or PostgreSQL; packages/mocks runs it in the browser on the memory store.
+ */
+export type * from './store/types';
+export { DuplicateEmailError, DuplicateIdError, OwnerChangeError, StoreClosedError } from './store/errors';
+export {
+  FIRST_GENERATED_ID,
+  itemTableOf,
+  normalize,
+  patientAccountOf,
+  type AuditOwnerLookups,
+} from './store/rules';
+export { createMemoryData, openMemoryStore, type MemoryData, type MemoryStoreOptions } from './store/memory';
+export { resolveCaller, type Caller, type TokenVerifier, type VerifiedToken } from './caller';
+export {
+  REMEMBERED_CHARS_PER_SCHEMA,
+  createListCheck,
+  listChecks,
+  listItemSchema,
+  type CheckedAnswer,
+} from './response-check';
+export {
+  ContractDriftError,
+  outsideTransaction,
+  runRoute,
+  type Answer,
+  type AuditDetail,
+  type ChatStream,
+  type OutsideWork,
+  type RouteContext,
+  type RouteImpl,
+  type RouteImpls,
+  type RouteOutput,
+  type RouteRequest,
+  type RunnerEnv,
+} from './runner';
+export { approvalRoutes, proposePrescription, type Proposer } from './handlers/approvals';
+export { clinicalRoutes, notFound, ownerOf, withOwner } from './handlers/clinical';
+export { careFacts, confidentialityRoutes, confidentialityViewer } from './handlers/confidentiality';
+export { userRoutes } from './handlers/users';
+export { authorize, documentAccess, type Authorizer } from './authorizer';
+export {
+  accessFor,
+  knowledgeIndexOf,
+  knowledgeRoutes,
+  knowledgeViewerFor,
+  listItemOf,
+  type KnowledgeSource,
+} from './handlers/knowledge';
+export {
+  auditPatientOf,
+  grantedScopes,
+  vaultConnectionOf,
+  vaultRoutes,
+  type Vault,
+  type VaultUser,
+} from './handlers/vault';
