@@ -60,6 +60,12 @@ export type ChatModel = {
    * strict JSON schema: the answer's text, or a throw. The caller bounds it and reads it (`parseUrgencyAnswer`).
    */
   assessUrgency(messages: readonly ModelMessage[], signal: AbortSignal): Promise<string>;
+  /**
+   * Whether the pipeline asks this model for an urgency level (default yes). Not the built-in demo model: it
+   * answers with the same domain rules the pipeline ran already, so the call would cost a round trip before the
+   * first token (about 5-10 ms) and could never change the level.
+   */
+  readonly assessesUrgency?: boolean;
   /** Whether the provider answers (cached); for Hugging Face, whether a token is configured. */
   probe(): Promise<boolean>;
   /** True only when a recent probe found the provider down, so a chat goes straight to the canned answer. */
@@ -225,6 +231,7 @@ export function createChatModel(settings: ModelSettings): ChatModel | undefined 
   return {
     label,
     problem: undefined,
+    assessesUrgency: settings.kind !== 'endpoint' || !settings.builtin,
     probe: probe.probe,
     knownDown: probe.knownDown,
 

@@ -407,7 +407,7 @@ export async function planAssessedChatReply(
 ): Promise<AssessedChatPlan> {
   const rules = input.triaged ?? triage(input.turns);
   const { model } = input;
-  if (!model || model.knownDown() || !asksModelUrgencyAt(rules.level)) {
+  if (!model || model.assessesUrgency === false || model.knownDown() || !asksModelUrgencyAt(rules.level)) {
     return { ...planChatReply({ ...input, triaged: rules }), triaged: rules };
   }
   const urgency = modelUrgency(model, input.turns, input.logFailure, input.urgencyTimeoutMs);

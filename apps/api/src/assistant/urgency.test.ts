@@ -80,6 +80,21 @@ describe('the model’s urgency call', () => {
     expect(fake.urgencyBodies).toEqual([]);
   });
 
+  it('does not ask the built-in demo model, whose answer would be the same rules', async () => {
+    const builtin = await startTestServer({
+      model: { kind: 'endpoint', url: fake.url, model: 'sentinel-demo', builtin: true },
+    });
+    try {
+      fake.setUrgency(urgencyLevel('emergency'));
+      const answer = await chatAs(builtin, 'jane', 'What helps with blood pressure?');
+      expect(metaOf(answer.events)).toMatchObject({ triage: 'none' });
+      expect(replyText(answer.events)).toContain(MODEL_REPLY);
+      expect(fake.urgencyBodies).toEqual([]);
+    } finally {
+      await builtin.close();
+    }
+  });
+
   it('keeps the rules’ urgent level when the model says none', async () => {
     fake.setUrgency(urgencyLevel('none'));
     const answer = await chatAs(server, 'jane', 'my blood pressure is 185/125 and I feel fine');
