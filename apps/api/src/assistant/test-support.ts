@@ -7,7 +7,7 @@ import { parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract'
 import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
 import type { TestServer } from '../testkit';
 
-/** The knowledge viewer the API derives for a persona (policies/knowledge.ts `knowledgeViewerFor`). */
+/** The knowledge viewer the API derives for a persona (@sentinel/service handlers/knowledge.ts `knowledgeViewerFor`). */
 export function viewerOf(key: PersonaKey): KnowledgeViewer {
   const persona = PERSONAS[key];
   const context = knowledgeContextFor(

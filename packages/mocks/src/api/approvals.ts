@@ -2,7 +2,7 @@
  * Asynchronous authorization of prescriptions (issue 6, point 5): the approval requests the assistant's
  * prescription tool files, and the three routes the clinician answers them with in the app. The rules are the
  * domain's (`newApprovalRequest`, `effectiveStatus`, `decide`); this module keeps them over the in-memory store,
- * as apps/api policies/approvals.ts keeps them over the database.
+ * as @sentinel/service handlers/approvals.ts keeps them over the database.
  *
  * - Only `proposePrescription` (the chat's prescription tool) creates a request; no route does.
  * - Only the approver sees a request (the clinician whose assistant proposed it): anyone else, an admin too,

@@ -1,6 +1,6 @@
 /**
  * Record confidentiality in the mock API (issue 15, finding 3): the server's policy (apps/api
- * policies/confidentiality.ts) over the in-memory store, decided by the same domain rules on the store's
+ * @sentinel/service handlers/confidentiality.ts) over the in-memory store, decided by the same domain rules on the store's
  * clock. A record the caller may not read at its level is left out of lists and answers 404 by id; break-the-
  * glass grants read access for 60 minutes, with a marked audit row the patient sees and an entry in the
  * administrators' alert list.
