@@ -27,6 +27,7 @@ import {
   stepUpLogin,
   wantedPathFrom,
 } from './session.utils';
+import { useRepeat } from './scheduler';
 import { LoginFailed, ProfileProblem } from './SignInProblem';
 
 type ClaimsState = { user: User; claims: Readonly<Record<string, unknown>> };
@@ -134,12 +135,14 @@ export const KEEP_ALIVE_MS = 30 * 60_000;
  * means the session is over ends it (getToken); any other is left to the next request.
  */
 function SessionKeepAlive({ getToken }: { getToken: TokenGetter }) {
-  useEffect(() => {
-    const timer = setInterval(() => {
-      getToken({ cacheMode: 'off' }).catch(() => undefined);
-    }, KEEP_ALIVE_MS);
-    return () => clearInterval(timer);
-  }, [getToken]);
+  const repeat = useRepeat();
+  useEffect(
+    () =>
+      repeat(() => {
+        getToken({ cacheMode: 'off' }).catch(() => undefined);
+      }, KEEP_ALIVE_MS),
+    [getToken, repeat],
+  );
   return null;
 }
 

@@ -15,6 +15,7 @@ export * from './Button/Button';
 export * from './Badge/Badge';
 export * from './Card/Card';
 export * from './StatTile/StatTile';
+export * from './StatTile/StatGrid';
 export * from './Chip/Chip';
 export * from './Avatar/Avatar';
 export * from './Spinner/Spinner';
@@ -98,13 +99,13 @@ export {
   type ChatConversation,
 } from './ChatPanel/ChatPanel.data';
 export {
-  CHAT_PANEL_TEXTS,
-  PROVIDER_OPTIONS,
   initialConversation,
   conversationReducer,
   type ChatMessageView,
   type ChatMessageKind,
-} from './ChatPanel/ChatPanel.utils';
+} from './ChatPanel/ChatPanel.reducer';
+export { CHAT_PANEL_TEXTS } from './ChatPanel/ChatPanel.texts';
+export { PROVIDER_OPTIONS } from './ChatPanel/ChatPanel.providers';
 export { KnowledgeDocumentDialog, type DocumentState } from './ChatPanel/KnowledgeDocumentDialog';
 export { ChatConversationProvider, useSharedChatConversation } from './ChatPanel/ChatConversationProvider';
 export {
@@ -189,12 +190,6 @@ export {
   pendingCount,
   type ApprovalView,
 } from './Approvals/Approvals.utils';
-export {
-  TabScreen,
-  TabScreenLoading,
-  TAB_SCREEN_TEXTS,
-  lazyScreen,
-  type LazyScreen,
-  type TabScreenProps,
-} from './TabScreen/TabScreen';
-export { LazyChallengeDemo } from './TabScreen/screens';
+export { TabScreen, TabScreenLoading, TAB_SCREEN_TEXTS, type TabScreenProps } from './TabScreen/TabScreen';
+export { LazyChallengeDemo } from './screens/tabScreens';
+export { lazyScreen, type LazyScreen } from './screens/lazyScreen';

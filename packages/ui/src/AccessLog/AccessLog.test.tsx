@@ -359,7 +359,7 @@ describe('AccessLog (connected to the mock API)', () => {
     server.use(...scenarioFor.error('listAudit'));
     renderConnected('jane');
     // The query client retries a server error once (after about a second) before giving up.
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(DEFAULT_ERROR_MESSAGES.internal);
     server.resetHandlers();
     await userEvent.setup().click(screen.getByRole('button', { name: T.retry }));

@@ -8,7 +8,7 @@ import { ChatConversationProvider } from '../ChatPanel/ChatConversationProvider'
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ChartIcon, CheckIcon, ShieldIcon, UsersIcon } from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Tabs } from '../Tabs/Tabs';
 import { EMERGENCY_ACCESS_TEXTS } from '../EmergencyAccessAlerts/EmergencyAccessAlerts.texts';
 import {
@@ -20,7 +20,7 @@ import {
   LazyMedicalRecords,
   LazyPrescriptions,
   LazyUserManagement,
-} from '../TabScreen/screens';
+} from '../screens/tabScreens';
 import { TabScreen } from '../TabScreen/TabScreen';
 
 /**
@@ -98,19 +98,13 @@ export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => voi
       <Suspense fallback={null}>
         <EmergencyAccessNotice onReview={() => onOpenTab('emergency-access')} />
       </Suspense>
-      <Box
-        as="ul"
-        aria-label="System status"
-        display="grid"
-        gridTemplateColumns={{ mobile: 2, desktop: 4 }}
+      <StatGrid
+        as="list"
+        label="System status"
+        columns={{ mobile: 2, desktop: 4 }}
         gap="large"
-      >
-        {cards.map((c) => (
-          <li key={c.label}>
-            <StatTile label={c.label} value={c.value} icon={c.icon} tone={c.tone} />
-          </li>
-        ))}
-      </Box>
+        tiles={cards}
+      />
       <Card title="Shortcuts" headingLevel={2}>
         <Box display="flex" gap="small" flexWrap="wrap">
           {shortcuts.map((s) => (

@@ -9,25 +9,12 @@ import type { Appointment, AppointmentStatus } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/ApiProvider';
+import { applyOptimistic, rollback } from '../api/optimisticList';
 
 export const APPOINTMENTS_QUERY_KEY = ['appointments'] as const;
 
 type AppointmentList = ResponseBody<'listAppointments'>;
 export type NewAppointment = RequestBody<'createAppointment'>;
-
-type Snapshot = { previous: AppointmentList | undefined };
-
-/** Cancel in-flight list fetches (so they cannot overwrite the change), keep the list, write the new one. */
-async function applyOptimistic(
-  queryClient: QueryClient,
-  change: (items: Appointment[]) => Appointment[],
-): Promise<Snapshot> {
-  await queryClient.cancelQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
-  const previous = queryClient.getQueryData<AppointmentList>(APPOINTMENTS_QUERY_KEY);
-  if (previous)
-    queryClient.setQueryData<AppointmentList>(APPOINTMENTS_QUERY_KEY, { items: change(previous.items) });
-  return { previous };
-}
 
 /** Status changes and deletes share one key, so the list is refetched once the last of them settles. */
 const CHANGE_MUTATION_KEY = ['appointments', 'change'] as const;
@@ -36,10 +23,6 @@ function refetchAfterLastChange(queryClient: QueryClient) {
   if (queryClient.isMutating({ mutationKey: CHANGE_MUTATION_KEY }) === 1)
     return queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
   return undefined;
-}
-
-function rollback(queryClient: QueryClient, snapshot: Snapshot | undefined) {
-  if (snapshot?.previous) queryClient.setQueryData(APPOINTMENTS_QUERY_KEY, snapshot.previous);
 }
 
 /** GET /api/appointments: patients receive only their own (§6), with other patients' names blanked. */
@@ -82,11 +65,11 @@ export function useAppointmentStatusMutation(onError: (message: string) => void)
     mutationFn: ({ appointment, status }: { appointment: Appointment; status: AppointmentStatus }) =>
       api.call('updateAppointmentStatus', { params: { id: appointment.id }, body: { status } }),
     onMutate: ({ appointment, status }) =>
-      applyOptimistic(queryClient, (items) =>
+      applyOptimistic<AppointmentList>(queryClient, APPOINTMENTS_QUERY_KEY, (items) =>
         items.map((a) => (a.id === appointment.id ? { ...a, status } : a)),
       ),
     onError: (error, _variables, snapshot) => {
-      rollback(queryClient, snapshot);
+      rollback(queryClient, APPOINTMENTS_QUERY_KEY, snapshot);
       onError(messageOf(error));
     },
     onSettled: () => refetchAfterLastChange(queryClient),
@@ -102,9 +85,11 @@ export function useDeleteAppointmentMutation(onError: (message: string) => void)
     mutationFn: (appointment: Appointment) =>
       api.call('deleteAppointment', { params: { id: appointment.id } }),
     onMutate: (appointment) =>
-      applyOptimistic(queryClient, (items) => items.filter((a) => a.id !== appointment.id)),
+      applyOptimistic<AppointmentList>(queryClient, APPOINTMENTS_QUERY_KEY, (items) =>
+        items.filter((a) => a.id !== appointment.id),
+      ),
     onError: (error, _appointment, snapshot) => {
-      rollback(queryClient, snapshot);
+      rollback(queryClient, APPOINTMENTS_QUERY_KEY, snapshot);
       onError(messageOf(error));
     },
     onSettled: () => refetchAfterLastChange(queryClient),

@@ -1,23 +1,12 @@
 import { APPOINTMENT_TEXTS, PERMISSION_ALERTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { PERSONAS, scenario } from '@sentinel/mocks';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
-import { Stack } from '../Stack/Stack';
+import { withAlerts } from '../AlertRegion/AlertRegion.decorators';
 import { APPOINTMENT_FORM_TEXTS } from './AppointmentForm';
 import { Appointments } from './Appointments';
 import { APPOINTMENT_SCREEN_TEXTS, APPOINTMENT_STATUS_LABELS } from './Appointments.utils';
-
-/** The screen shows failures in the alert region of the page around it; the story supplies one. */
-const withAlerts: Decorator = (Story) => (
-  <AlertProvider>
-    <Stack space="large">
-      <AlertRegion />
-      <Story />
-    </Stack>
-  </AlertProvider>
-);
 
 const meta = {
   title: 'Screens/Appointments',

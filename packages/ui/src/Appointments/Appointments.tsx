@@ -14,7 +14,6 @@ import {
 import { useId, useState } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { Badge } from '../Badge/Badge';
-import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
@@ -24,7 +23,7 @@ import { CalendarIcon, CheckIcon, TrashIcon } from '../icons/icons';
 import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Table, type TableColumn } from '../Table/Table';
 import { Heading, Text } from '../Text/Text';
 import { AppointmentForm } from './AppointmentForm';
@@ -201,30 +200,29 @@ export function AppointmentsScreen({
         <ErrorState message={error} onRetry={onRetry} />
       ) : (
         <>
-          <Box
+          <StatGrid
             as="section"
-            aria-label={APPOINTMENT_SCREEN_TEXTS.summary}
-            display="grid"
-            gridTemplateColumns={{ mobile: 2, desktop: 4 }}
-            gap="medium"
-          >
-            <StatTile label={APPOINTMENT_TEXTS.tiles[0]} value={summary.total} tone="neutral" />
-            <StatTile
-              label={APPOINTMENT_TEXTS.tiles[1]}
-              value={summary.scheduled}
-              tone={APPOINTMENT_STATUS_TONE.scheduled}
-            />
-            <StatTile
-              label={APPOINTMENT_TEXTS.tiles[2]}
-              value={summary.confirmed}
-              tone={APPOINTMENT_STATUS_TONE.confirmed}
-            />
-            <StatTile
-              label={APPOINTMENT_TEXTS.tiles[3]}
-              value={summary.completed}
-              tone={APPOINTMENT_STATUS_TONE.completed}
-            />
-          </Box>
+            label={APPOINTMENT_SCREEN_TEXTS.summary}
+            columns={{ mobile: 2, desktop: 4 }}
+            tiles={[
+              { label: APPOINTMENT_TEXTS.tiles[0], value: summary.total, tone: 'neutral' },
+              {
+                label: APPOINTMENT_TEXTS.tiles[1],
+                value: summary.scheduled,
+                tone: APPOINTMENT_STATUS_TONE.scheduled,
+              },
+              {
+                label: APPOINTMENT_TEXTS.tiles[2],
+                value: summary.confirmed,
+                tone: APPOINTMENT_STATUS_TONE.confirmed,
+              },
+              {
+                label: APPOINTMENT_TEXTS.tiles[3],
+                value: summary.completed,
+                tone: APPOINTMENT_STATUS_TONE.completed,
+              },
+            ]}
+          />
 
           {canCreate ? <AppointmentForm onCreate={onCreate} creating={creating} /> : null}
 

@@ -307,7 +307,7 @@ describe('Approvals (connected to the mock API)', () => {
   it('shows the server’s message when the list cannot be loaded', async () => {
     server.use(...scenarios.error('listApprovals'));
     renderConnected();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(DEFAULT_ERROR_MESSAGES.internal);
   });
 });

@@ -4,7 +4,8 @@ import { WarningIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Heading, Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
-import { CHAT_PANEL_TEXTS, PROVIDER_OPTIONS } from './ChatPanel.utils';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
+import { PROVIDER_OPTIONS } from './ChatPanel.providers';
 
 /**
  * §2: when no AI provider is available the panel shows 'AI Service Not Available', says to configure a provider

@@ -11,7 +11,7 @@ import { ClockProvider } from '../clock/ClockProvider';
 import { SessionProvider, type Session } from '../session/SessionProvider';
 import { ChatConversationProvider } from './ChatConversationProvider';
 import { ChatPanel } from './ChatPanel';
-import { CHAT_PANEL_TEXTS } from './ChatPanel.utils';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 
 const BASE_URL = 'http://localhost';
 const CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone: 'UTC' };

@@ -5,10 +5,12 @@ import { useClock } from '../clock/ClockProvider';
 import { CloseIcon, DocumentIcon, LockIcon, RefreshIcon, WarningIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Markdown } from '../Markdown/Markdown';
-import { TabScreen, lazyScreen } from '../TabScreen/TabScreen';
+import { lazyScreen } from '../screens/lazyScreen';
+import { TabScreen } from '../TabScreen/TabScreen';
 import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
-import { CHAT_PANEL_TEXTS, formatMessageTime, type ChatMessageView } from './ChatPanel.utils';
+import { type ChatMessageView } from './ChatPanel.reducer';
+import { CHAT_PANEL_TEXTS, formatMessageTime } from './ChatPanel.texts';
 
 /**
  * Issue 7: the tool cards (with the calendar's .ics helpers and the approval's live checks) are fetched with the

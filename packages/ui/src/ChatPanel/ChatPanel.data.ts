@@ -11,12 +11,12 @@ import { useApi } from '../api/ApiProvider';
 import { isApiError } from '../api/client';
 import { useClock } from '../clock/ClockProvider';
 import {
-  chatTurnsFor,
   conversationReducer,
   initialConversation,
   type ChatMessageView,
   type ConversationState,
-} from './ChatPanel.utils';
+} from './ChatPanel.reducer';
+import { chatTurnsFor } from './ChatPanel.request';
 
 export const chatQueryKeys = {
   assistantStatus: ['assistant', 'status'] as const,

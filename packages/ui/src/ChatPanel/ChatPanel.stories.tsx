@@ -12,7 +12,8 @@ import { DEMO_ASSISTANT_STATUS, FIXED_NOW, scenario } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ChatPanel, ChatPanelScreen } from './ChatPanel';
-import { CHAT_PANEL_TEXTS, initialConversation } from './ChatPanel.utils';
+import { initialConversation } from './ChatPanel.reducer';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 
 const meta = {
   title: 'Screens/ChatPanel',

@@ -20,14 +20,13 @@ import { HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from '../Markdown/Markdown.c
 import { ChatPanelScreen, type ChatPanelScreenProps } from './ChatPanel';
 import { REPLY_EMPTY, REPLY_INTERRUPTED, useChatConversation } from './ChatPanel.data';
 import {
-  CHAT_PANEL_TEXTS,
-  chatTurnsFor,
   conversationReducer,
   initialConversation,
   nextSafetyLevel,
-  waitText,
   type ChatMessageView,
-} from './ChatPanel.utils';
+} from './ChatPanel.reducer';
+import { chatTurnsFor } from './ChatPanel.request';
+import { CHAT_PANEL_TEXTS, waitText } from './ChatPanel.texts';
 
 const NOW = new Date('2026-11-02T14:30:00Z');
 const CLOCK = { now: () => NOW, locale: 'en-US', timeZone: 'UTC' };
@@ -442,7 +441,7 @@ describe('chat panel: knowledge document (§2)', () => {
       },
     });
     // The viewer's code is fetched when a document is first opened (issue 7).
-    const dialog = await screen.findByRole('dialog', { name: 'Metformin' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Metformin' });
     expect(within(dialog).getByRole('heading', { name: 'Dosing' })).toBeTruthy();
     expect(dialog.textContent).toContain('Jan 15, 2026');
   });
@@ -939,8 +938,8 @@ describe('chat conversation against the mock API', () => {
     await waitFor(() => expect(result.current.pending).toBe(false));
     server.resetHandlers();
     act(() => result.current.retry());
-    // The retried reply streams through the mock API: on a loaded CI machine that can take over a second.
-    await waitFor(() => expect(result.current.messages.at(-1)?.kind).toBe('reply'), { timeout: 10_000 });
+    // The retry waits out the second the server asked for, then the reply streams through the mock API.
+    await waitFor(() => expect(result.current.messages.at(-1)?.kind).toBe('reply'));
     await waitFor(() => expect(result.current.pending).toBe(false));
     expect(result.current.messages.filter((m) => m.kind === 'user')).toHaveLength(1);
     expect(result.current.messages.some((m) => m.kind === 'failure')).toBe(false);

@@ -26,7 +26,8 @@ import { useSession } from '../session/SessionProvider';
 import { SafetyBanner } from '../SafetyBanner/SafetyBanner';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { TabScreen, lazyScreen } from '../TabScreen/TabScreen';
+import { lazyScreen } from '../screens/lazyScreen';
+import { TabScreen } from '../TabScreen/TabScreen';
 import { Heading, Text } from '../Text/Text';
 import { AssistantUnavailable } from './AssistantUnavailable';
 import { ChatMessageItem } from './ChatMessageItem';
@@ -39,7 +40,8 @@ import {
   useKnowledgeDocument,
   useKnowledgeList,
 } from './ChatPanel.data';
-import { CHAT_PANEL_TEXTS, currentSuggestions, type ChatMessageView } from './ChatPanel.utils';
+import { currentSuggestions, type ChatMessageView } from './ChatPanel.reducer';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import type { DocumentState } from './KnowledgeDocumentDialog';
 
 /**

@@ -10,7 +10,8 @@ import { DEMO_ASSISTANT_STATUS, FIXED_NOW, authorizationFor } from '@sentinel/mo
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ChatPanel, ChatPanelScreen } from './ChatPanel';
-import { CHAT_PANEL_TEXTS, initialConversation, type ChatMessageView } from './ChatPanel.utils';
+import { initialConversation, type ChatMessageView } from './ChatPanel.reducer';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import { TOOL_RESULT_TEXTS, approvalStatusBadge, toolLabel, toolOutcomeBadge } from './ToolResult.utils';
 
 /**

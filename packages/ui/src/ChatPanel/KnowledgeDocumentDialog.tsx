@@ -9,7 +9,7 @@ import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
 import { Text } from '../Text/Text';
 import * as styles from './ChatPanel.css';
-import { CHAT_PANEL_TEXTS } from './ChatPanel.utils';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 
 export type KnowledgeDocumentView = ResponseBody<'getKnowledgeItem'>;
 

@@ -5,7 +5,7 @@ import {
   currentSuggestions,
   initialConversation,
   type ChatMessageView,
-} from './ChatPanel.utils';
+} from './ChatPanel.reducer';
 import {
   TOOL_RESULT_TEXTS,
   approvalPollDelay,

@@ -20,7 +20,7 @@ import {
   LazyKnowledgeBase,
   LazyMedicalRecords,
   LazyPrescriptions,
-} from '../TabScreen/screens';
+} from '../screens/tabScreens';
 import { TabScreen } from '../TabScreen/TabScreen';
 import { doctorSubheading } from './DoctorPortal.utils';
 

@@ -234,9 +234,7 @@ describe('EmergencyAccessAlerts (connected to the mock API)', () => {
   it('shows the server’s message when the list fails', async () => {
     server.use(...scenarioFor.error('listEmergencyAccess'));
     renderConnected();
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
-      DEFAULT_ERROR_MESSAGES.internal,
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain(DEFAULT_ERROR_MESSAGES.internal);
   });
 });
 

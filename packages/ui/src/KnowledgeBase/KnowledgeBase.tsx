@@ -21,7 +21,7 @@ import {
 } from '../icons/icons';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Heading, Text } from '../Text/Text';
 import { useKnowledgeItemQuery, useKnowledgeListQuery, useKnowledgeSearch } from './KnowledgeBase.data';
 import * as styles from './KnowledgeBase.css';
@@ -115,38 +115,32 @@ export function KnowledgeBaseScreen({
     main = (
       <>
         {stats ? (
-          <Box
-            role="group"
-            aria-label={KNOWLEDGE_SCREEN_TEXTS.statsLabel}
-            display="grid"
-            gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }}
-            gap="medium"
-          >
-            <StatTile
-              label={KNOWLEDGE_TEXTS.stats[0]}
-              value={stats.totalItems}
-              icon={<BookIcon />}
-              tone="info"
-            />
-            <StatTile
-              label={KNOWLEDGE_TEXTS.stats[1]}
-              value={stats.accessibleItems}
-              icon={<CheckIcon />}
-              tone="positive"
-            />
-            <StatTile
-              label={KNOWLEDGE_TEXTS.stats[2]}
-              value={`${stats.accessPercentage}%`}
-              icon={<ChartIcon />}
-              tone="accent"
-            />
-            <StatTile
-              label={KNOWLEDGE_TEXTS.stats[3]}
-              value={viewerRole ? roleLabel(viewerRole) : '-'}
-              icon={<UsersIcon />}
-              tone="neutral"
-            />
-          </Box>
+          <StatGrid
+            as="group"
+            label={KNOWLEDGE_SCREEN_TEXTS.statsLabel}
+            columns={{ mobile: 1, tablet: 2, desktop: 4 }}
+            tiles={[
+              { label: KNOWLEDGE_TEXTS.stats[0], value: stats.totalItems, icon: <BookIcon />, tone: 'info' },
+              {
+                label: KNOWLEDGE_TEXTS.stats[1],
+                value: stats.accessibleItems,
+                icon: <CheckIcon />,
+                tone: 'positive',
+              },
+              {
+                label: KNOWLEDGE_TEXTS.stats[2],
+                value: `${stats.accessPercentage}%`,
+                icon: <ChartIcon />,
+                tone: 'accent',
+              },
+              {
+                label: KNOWLEDGE_TEXTS.stats[3],
+                value: viewerRole ? roleLabel(viewerRole) : '-',
+                icon: <UsersIcon />,
+                tone: 'neutral',
+              },
+            ]}
+          />
         ) : null}
         {stats && stats.restrictedBy.length > 0 ? (
           <section aria-labelledby={restrictionsId}>

@@ -1,11 +1,11 @@
 import { CONFIDENTIALITY_TEXTS, EmergencyAccessRequestSchema } from '@sentinel/domain';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Box } from '../Box/Box';
 import { Button } from '../Button/Button';
 import { Dialog } from '../Dialog/Dialog';
 import { TextField, Textarea } from '../Field/Field';
-import { WarningIcon } from '../icons/icons';
-import { Text } from '../Text/Text';
+import { FormErrorAlert } from '../Field/FormErrorAlert';
+import { useFormRefusal } from '../Field/useFormRefusal';
 import type { EmergencyAccessOutcome } from './MedicalRecords.data';
 
 export type EmergencyAccessDialogProps = {
@@ -16,6 +16,7 @@ export type EmergencyAccessDialogProps = {
 };
 
 type Errors = { patientId?: string; reason?: string };
+const NO_ERRORS: Errors = {};
 
 /**
  * Break-the-glass (issue 15), for a doctor outside a patient's care team: the patient's ID and a reason of 10 to
@@ -26,24 +27,10 @@ type Errors = { patientId?: string; reason?: string };
  */
 export function EmergencyAccessDialog({ onRequest, onClose }: EmergencyAccessDialogProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [patientId, setPatientId] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
+  const { formRef, errors, formError, refuse } = useFormRefusal<Errors>(NO_ERRORS);
   const [submitting, setSubmitting] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const refuse = (next: Errors, message?: string) => {
-    setErrors(next);
-    setFormError(message);
-    setAttempt((n) => n + 1);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,23 +85,7 @@ export function EmergencyAccessDialog({ onRequest, onClose }: EmergencyAccessDia
         aria-label={CONFIDENTIALITY_TEXTS.emergencyTitle}
       >
         <Box display="flex" flexDirection="column" gap="medium">
-          <div role="alert">
-            {formError ? (
-              <Box
-                display="flex"
-                gap="small"
-                alignItems="center"
-                padding="medium"
-                background="critical"
-                borderRadius="medium"
-              >
-                <WarningIcon />
-                <Text as="span" tone="critical">
-                  {formError}
-                </Text>
-              </Box>
-            ) : null}
-          </div>
+          <FormErrorAlert message={formError} />
           <TextField
             label={CONFIDENTIALITY_TEXTS.emergencyPatientLabel}
             name="patientId"

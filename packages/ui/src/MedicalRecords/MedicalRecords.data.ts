@@ -14,6 +14,7 @@ import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useApi } from '../api/ApiProvider';
+import { applyOptimistic, rollback } from '../api/optimisticList';
 import { isApiError, messageOf } from '../api/client';
 
 /** Ids of records created optimistically and not yet confirmed by the server start with this. */
@@ -140,24 +141,17 @@ export function useCreateRecordMutation(doctor: string) {
   const counter = useRef(0);
   const mutation = useMutation({
     mutationFn: ({ body }: { body: NewRecord; tempId: string }) => api.call('createRecord', { body }),
-    onMutate: async ({ body, tempId }) => {
-      await queryClient.cancelQueries({ queryKey: recordQueryKeys.list });
-      const previous = queryClient.getQueryData<RecordList>(recordQueryKeys.list);
-      if (previous) {
-        queryClient.setQueryData<RecordList>(recordQueryKeys.list, {
-          items: [...previous.items, optimisticRecord(body, tempId, doctor)],
-        });
-      }
-      return { previous };
-    },
+    onMutate: ({ body, tempId }) =>
+      applyOptimistic<RecordList>(queryClient, recordQueryKeys.list, (items) => [
+        ...items,
+        optimisticRecord(body, tempId, doctor),
+      ]),
     onSuccess: (created, { tempId }) => {
       queryClient.setQueryData<RecordList>(recordQueryKeys.list, (list) =>
         list ? { items: list.items.map((r) => (r.id === tempId ? created : r)) } : list,
       );
     },
-    onError: (_error, _variables, snapshot) => {
-      if (snapshot?.previous) queryClient.setQueryData(recordQueryKeys.list, snapshot.previous);
-    },
+    onError: (_error, _variables, snapshot) => rollback(queryClient, recordQueryKeys.list, snapshot),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.list }),
   });
 

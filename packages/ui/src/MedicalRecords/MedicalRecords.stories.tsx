@@ -1,23 +1,12 @@
 import { CONFIDENTIALITY_TEXTS, PERMISSION_ALERTS, RECORD_TEXTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { PERSONAS, bulkRecords, createMockApi, scenario, seed } from '@sentinel/mocks';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ACCESS_LOG_TEXTS } from '../AccessLog/AccessLog.utils';
-import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
-import { Stack } from '../Stack/Stack';
+import { withAlerts } from '../AlertRegion/AlertRegion.decorators';
 import { MedicalRecords } from './MedicalRecords';
 import { RECORD_FIELD_MESSAGES, RECORD_FORM_LABELS, RECORD_SCREEN_TEXTS } from './MedicalRecords.utils';
-
-/** The screen reports refusals in the alert region of the page around it; the story supplies one. */
-const withAlerts: Decorator = (Story) => (
-  <AlertProvider>
-    <Stack space="large">
-      <AlertRegion />
-      <Story />
-    </Stack>
-  </AlertProvider>
-);
 
 const meta = {
   title: 'Screens/MedicalRecords',

@@ -15,7 +15,6 @@ import {
 import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { AccessLog } from '../AccessLog/AccessLog';
 import { useAlerts } from '../AlertRegion/AlertRegion';
-import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { useClock } from '../clock/ClockProvider';
@@ -25,7 +24,7 @@ import { ActivityIcon, DocumentIcon, PillIcon, PlusIcon, StethoscopeIcon, Warnin
 import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Heading } from '../Text/Text';
 import { EmergencyAccessDialog } from './EmergencyAccessDialog';
 import {
@@ -87,39 +86,18 @@ export type MedicalRecordsScreenProps = {
 /** §2 The five stat tiles. Memoized: a search keystroke does not change them. */
 const RecordStats = memo(function RecordStats({ stats }: { stats: ReturnType<typeof recordStats> }) {
   return (
-    <Box
-      role="group"
-      aria-label={RECORD_SCREEN_TEXTS.statsLabel}
-      display="grid"
-      gridTemplateColumns={{ mobile: 2, tablet: 3, desktop: 5 }}
-      gap="medium"
-    >
-      <StatTile label={RECORD_TEXTS.tiles[0]} value={stats.total} icon={<DocumentIcon />} tone="info" />
-      <StatTile
-        label={RECORD_TEXTS.tiles[1]}
-        value={stats.diagnoses}
-        icon={<StethoscopeIcon />}
-        tone="accent"
-      />
-      <StatTile
-        label={RECORD_TEXTS.tiles[2]}
-        value={stats.labResults}
-        icon={<ActivityIcon />}
-        tone="positive"
-      />
-      <StatTile
-        label={RECORD_TEXTS.tiles[3]}
-        value={stats.prescriptions}
-        icon={<PillIcon />}
-        tone="caution"
-      />
-      <StatTile
-        label={RECORD_TEXTS.tiles[4]}
-        value={stats.visitNotes}
-        icon={<DocumentIcon />}
-        tone="neutral"
-      />
-    </Box>
+    <StatGrid
+      as="group"
+      label={RECORD_SCREEN_TEXTS.statsLabel}
+      columns={{ mobile: 2, tablet: 3, desktop: 5 }}
+      tiles={[
+        { label: RECORD_TEXTS.tiles[0], value: stats.total, icon: <DocumentIcon />, tone: 'info' },
+        { label: RECORD_TEXTS.tiles[1], value: stats.diagnoses, icon: <StethoscopeIcon />, tone: 'accent' },
+        { label: RECORD_TEXTS.tiles[2], value: stats.labResults, icon: <ActivityIcon />, tone: 'positive' },
+        { label: RECORD_TEXTS.tiles[3], value: stats.prescriptions, icon: <PillIcon />, tone: 'caution' },
+        { label: RECORD_TEXTS.tiles[4], value: stats.visitNotes, icon: <DocumentIcon />, tone: 'neutral' },
+      ]}
+    />
   );
 });
 

@@ -1,11 +1,10 @@
 import { RECORD_TEXTS } from '@sentinel/domain';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Box } from '../Box/Box';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../Button/Button';
 import { Dialog } from '../Dialog/Dialog';
 import { Select, TextField, Textarea } from '../Field/Field';
-import { WarningIcon } from '../icons/icons';
-import { Text } from '../Text/Text';
+import { FormErrorAlert } from '../Field/FormErrorAlert';
+import { useFormRefusal } from '../Field/useFormRefusal';
 import type { CreateRecordOutcome, NewRecord } from './MedicalRecords.data';
 import * as styles from './MedicalRecords.css';
 import {
@@ -30,6 +29,8 @@ export type RecordFormProps = {
   onClose: () => void;
 };
 
+const NO_ERRORS: RecordFieldErrors = {};
+
 /**
  * §2 New Record (write:patients): record type, title, description, patient e-mail, name and id, date,
  * confidentiality and optional vitals. Checked with the contract's schema before sending, and again by the
@@ -37,17 +38,9 @@ export type RecordFormProps = {
  */
 export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RecordFormValues>(() => emptyRecordForm(today));
-  const [errors, setErrors] = useState<RecordFieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { formRef, errors, formError, refuse, clear } = useFormRefusal<RecordFieldErrors>(NO_ERRORS);
   const [submitting, setSubmitting] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
 
   const set = (field: keyof RecordFormValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -58,13 +51,10 @@ export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
     if (submitting) return;
     const body = toRecordCreate(values);
     if (!body.ok) {
-      setErrors(body.error.fields ?? {});
-      setFormError(body.error.message);
-      setAttempt((n) => n + 1);
+      refuse(body.error.fields ?? NO_ERRORS, body.error.message);
       return;
     }
-    setErrors({});
-    setFormError(undefined);
+    clear();
     setSubmitting(true);
     const outcome = await onCreate(body.value);
     setSubmitting(false);
@@ -72,9 +62,7 @@ export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
       onClose();
       return;
     }
-    setErrors(friendlyFieldErrors(outcome.fields ?? {}));
-    setFormError(outcome.message);
-    setAttempt((n) => n + 1);
+    refuse(friendlyFieldErrors(outcome.fields ?? {}), outcome.message);
   };
 
   const text = (
@@ -116,22 +104,8 @@ export function RecordForm({ today, onCreate, onClose }: RecordFormProps) {
     >
       <form id={formId} ref={formRef} noValidate onSubmit={submit} aria-label={RECORD_TEXTS.newRecord}>
         <div className={styles.formGrid}>
-          <div className={styles.fullRow} role="alert">
-            {formError ? (
-              <Box
-                display="flex"
-                gap="small"
-                alignItems="center"
-                padding="medium"
-                background="critical"
-                borderRadius="medium"
-              >
-                <WarningIcon />
-                <Text as="span" tone="critical">
-                  {formError}
-                </Text>
-              </Box>
-            ) : null}
+          <div className={styles.fullRow}>
+            <FormErrorAlert message={formError} />
           </div>
           <Select
             label={RECORD_FORM_LABELS.recordType}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CALENDAR_CONNECT_TEXTS } from '../CalendarConnect/CalendarConnect.utils';
-import { CHAT_PANEL_TEXTS } from '../ChatPanel/ChatPanel.utils';
+import { CHAT_PANEL_TEXTS } from '../ChatPanel/ChatPanel.texts';
 import { PatientDashboard } from './PatientDashboard';
 
 const meta = {

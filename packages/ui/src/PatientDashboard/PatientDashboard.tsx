@@ -17,7 +17,7 @@ import {
 } from '../icons/icons';
 import { useSession } from '../session/SessionProvider';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Tabs } from '../Tabs/Tabs';
 import {
   LazyAppointments,
@@ -25,7 +25,7 @@ import {
   LazyChallengeDemo,
   LazyChatPanel,
   LazyMedicalRecords,
-} from '../TabScreen/screens';
+} from '../screens/tabScreens';
 import { TabScreen } from '../TabScreen/TabScreen';
 import { Text } from '../Text/Text';
 
@@ -74,22 +74,16 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
   const { lastVisit } = PATIENT_OVERVIEW_SAMPLE;
   return (
     <Box display="flex" flexDirection="column" gap="xlarge">
-      <Box
-        as="ul"
-        aria-label="Vitals"
-        display="grid"
-        gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }}
+      <StatGrid
+        as="list"
+        label="Vitals"
+        columns={{ mobile: 1, tablet: 2, desktop: 4 }}
         gap="large"
-      >
-        {vitals.map((v, i) => {
+        tiles={vitals.map((v, i) => {
           const Icon = VITAL_ICONS[i] ?? HeartIcon;
-          return (
-            <li key={v.label}>
-              <StatTile label={v.label} value={v.value} icon={<Icon />} tone="info" />
-            </li>
-          );
+          return { label: v.label, value: v.value, icon: <Icon />, tone: 'info' };
         })}
-      </Box>
+      />
       <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2 }} gap="large">
         <Card
           title="Recent Activity"

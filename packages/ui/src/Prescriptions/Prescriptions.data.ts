@@ -9,6 +9,7 @@ import type { Prescription } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/ApiProvider';
+import { applyOptimistic, rollback } from '../api/optimisticList';
 
 export const PRESCRIPTIONS_QUERY_KEY = ['prescriptions'] as const;
 
@@ -60,19 +61,12 @@ export function useRefillMutation(onError: (message: string) => void) {
     mutationKey: REFILL_MUTATION_KEY,
     mutationFn: (prescription: Prescription) =>
       api.call('refillPrescription', { params: { id: prescription.id } }),
-    onMutate: async (prescription) => {
-      await queryClient.cancelQueries({ queryKey: PRESCRIPTIONS_QUERY_KEY });
-      const previous = queryClient.getQueryData<PrescriptionList>(PRESCRIPTIONS_QUERY_KEY);
-      if (previous)
-        queryClient.setQueryData<PrescriptionList>(PRESCRIPTIONS_QUERY_KEY, {
-          items: previous.items.map((p) =>
-            p.id === prescription.id ? { ...p, refillsUsed: p.refillsUsed + 1 } : p,
-          ),
-        });
-      return { previous };
-    },
+    onMutate: (prescription) =>
+      applyOptimistic<PrescriptionList>(queryClient, PRESCRIPTIONS_QUERY_KEY, (items) =>
+        items.map((p) => (p.id === prescription.id ? { ...p, refillsUsed: p.refillsUsed + 1 } : p)),
+      ),
     onError: (error, _prescription, snapshot) => {
-      if (snapshot?.previous) queryClient.setQueryData(PRESCRIPTIONS_QUERY_KEY, snapshot.previous);
+      rollback(queryClient, PRESCRIPTIONS_QUERY_KEY, snapshot);
       onError(messageOf(error));
     },
     // Refetch once the last of several quick refills settles, so an early answer cannot undo a later one.

@@ -1,10 +1,9 @@
 import { PERMISSION_ALERTS, PRESCRIPTION_TEXTS, RECORD_TEXTS } from '@sentinel/domain';
 import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { PERSONAS, scenario } from '@sentinel/mocks';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
-import { Stack } from '../Stack/Stack';
+import { withAlerts } from '../AlertRegion/AlertRegion.decorators';
 import { PRESCRIPTION_FORM_TEXTS } from './PrescriptionForm';
 import { Prescriptions } from './Prescriptions';
 import {
@@ -12,16 +11,6 @@ import {
   PRESCRIPTION_SCREEN_TEXTS,
   PRESCRIPTION_STATUS_LABELS,
 } from './Prescriptions.utils';
-
-/** The screen shows failures and notices in the alert region of the page around it; the story supplies one. */
-const withAlerts: Decorator = (Story) => (
-  <AlertProvider>
-    <Stack space="large">
-      <AlertRegion />
-      <Story />
-    </Stack>
-  </AlertProvider>
-);
 
 const meta = {
   title: 'Screens/Prescriptions',
@@ -35,7 +24,7 @@ type Story = StoryObj<typeof meta>;
 /**
  * Seeded prescriptions (packages/mocks fixtures): Metformin (Jane, active, 1 of 3 refills used), Atorvastatin
  * (Jane, active, 2 of 2 used), Ondansetron (Jane, expired), Lisinopril (John, active), Ibuprofen (John,
- * cancelled), Amoxicillin and Cephalexin (completed).
+ * cancelled), Amoxicillin and Cephalexin (completed), Chlorthalidone (John, active, no refills).
  */
 const card = async (canvasElement: HTMLElement, medication: string) =>
   within(canvasElement).findByRole('region', { name: medication });
@@ -76,7 +65,7 @@ export const DoctorAlice: Story = {
     await expect(await canvas.findByRole('heading', { name: PRESCRIPTION_TEXTS.titleOther })).toBeVisible();
     const metformin = await card(canvasElement, 'Metformin');
     await expect(valueOf(metformin, PRESCRIPTION_FIELD_LABELS.patient)).toBe(PERSONAS.jane.name);
-    await expect(listedMedications(canvasElement)).toHaveLength(7);
+    await expect(listedMedications(canvasElement)).toHaveLength(8);
     await expect(canvas.getByRole('group', { name: 'Refills Available' })).toHaveTextContent(
       'Refills Available6',
     );

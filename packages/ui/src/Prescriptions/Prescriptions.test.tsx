@@ -68,10 +68,10 @@ describe('PrescriptionsScreen', () => {
     renderScreen();
     const summary = screen.getByRole('region', { name: PRESCRIPTION_SCREEN_TEXTS.summary });
     const tile = (label: string) => within(summary).getByRole('group', { name: label }).textContent;
-    expect(tile('Total')).toBe('Total7');
-    expect(tile('Active')).toBe('Active3');
+    expect(tile('Total')).toBe('Total8');
+    expect(tile('Active')).toBe('Active4');
     expect(tile('Completed')).toBe('Completed2');
-    // rx-001 3-1, rx-002 2-2, rx-004 1-0, rx-005 3-0
+    // rx-001 3-1, rx-002 2-2, rx-004 1-0, rx-005 3-0, rx-008 0-0
     expect(tile('Refills Available')).toBe('Refills Available6');
   });
 
@@ -104,10 +104,10 @@ describe('PrescriptionsScreen', () => {
     expect(shownMedications()).toEqual(['Metformin']);
     await userEvent.clear(search);
     await userEvent.type(search, 'john roe');
-    expect(shownMedications()).toEqual(['Lisinopril', 'Ibuprofen', 'Cephalexin']);
+    expect(shownMedications()).toEqual(['Lisinopril', 'Ibuprofen', 'Cephalexin', 'Chlorthalidone']);
     await userEvent.clear(search);
     await userEvent.type(search, 'Ben Carter');
-    expect(shownMedications()).toEqual(['Lisinopril', 'Ibuprofen']);
+    expect(shownMedications()).toEqual(['Lisinopril', 'Ibuprofen', 'Chlorthalidone']);
   });
 
   it('filters by status', async () => {

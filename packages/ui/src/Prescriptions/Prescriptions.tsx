@@ -20,7 +20,7 @@ import { PillIcon, PlusIcon } from '../icons/icons';
 import { useCurrentUser } from '../session/SessionProvider';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Heading } from '../Text/Text';
 import { PrescriptionCard, type PrescriptionViewer } from './PrescriptionCard';
 import { PrescriptionDetails } from './PrescriptionDetails';
@@ -123,18 +123,17 @@ export function PrescriptionsScreen({
         <ErrorState message={error} onRetry={onRetry} />
       ) : (
         <>
-          <Box
+          <StatGrid
             as="section"
-            aria-label={PRESCRIPTION_SCREEN_TEXTS.summary}
-            display="grid"
-            gridTemplateColumns={{ mobile: 2, desktop: 4 }}
-            gap="medium"
-          >
-            <StatTile label={PRESCRIPTION_TEXTS.tiles[0]} value={stats.total} tone="neutral" />
-            <StatTile label={PRESCRIPTION_TEXTS.tiles[1]} value={stats.active} tone="info" />
-            <StatTile label={PRESCRIPTION_TEXTS.tiles[2]} value={stats.completed} tone="positive" />
-            <StatTile label={PRESCRIPTION_TEXTS.tiles[3]} value={stats.refillsAvailable} tone="accent" />
-          </Box>
+            label={PRESCRIPTION_SCREEN_TEXTS.summary}
+            columns={{ mobile: 2, desktop: 4 }}
+            tiles={[
+              { label: PRESCRIPTION_TEXTS.tiles[0], value: stats.total, tone: 'neutral' },
+              { label: PRESCRIPTION_TEXTS.tiles[1], value: stats.active, tone: 'info' },
+              { label: PRESCRIPTION_TEXTS.tiles[2], value: stats.completed, tone: 'positive' },
+              { label: PRESCRIPTION_TEXTS.tiles[3], value: stats.refillsAvailable, tone: 'accent' },
+            ]}
+          />
 
           {canCreate && formOpen ? (
             <PrescriptionForm

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
-import { TAB_SCREEN_TEXTS, TabScreen, TabScreenLoading, lazyScreen } from './TabScreen';
+import { lazyScreen } from '../screens/lazyScreen';
+import { TAB_SCREEN_TEXTS, TabScreen, TabScreenLoading } from './TabScreen';
 
 /** Stands in for a tab's screen: a heading, fetched like the real ones. */
 const Sample = ({ title }: { title: string }) => <h2>{title}</h2>;

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
-import { TAB_SCREEN_TEXTS, TabScreen, lazyScreen } from './TabScreen';
+import { lazyScreen } from '../screens/lazyScreen';
+import { TAB_SCREEN_TEXTS, TabScreen } from './TabScreen';
 
 const Records = ({ owner }: { owner: string }) => <h2>{owner}’s records</h2>;
 

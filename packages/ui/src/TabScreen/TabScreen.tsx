@@ -1,58 +1,12 @@
-import {
-  Component,
-  Suspense,
-  lazy,
-  type ComponentType,
-  type ErrorInfo,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState } from '../ErrorState/ErrorState';
+import { retryFailedScreens } from '../screens/lazyScreen';
 import { Spinner, type SpinnerSize } from '../Spinner/Spinner';
 
 export const TAB_SCREEN_TEXTS = {
   loading: (label: string) => `Loading ${label}...`,
   failed: (label: string) => `${label} could not be loaded. Check your connection and try again.`,
 } as const;
-
-/** A screen whose code is a chunk of its own: fetched the first time it renders, or earlier by `preload`. */
-export type LazyScreen<P> = ComponentType<P> & {
-  /** Starts the download (the browser keeps the module once it has arrived). */
-  preload(): Promise<ComponentType<P>>;
-};
-
-/** The screens whose download failed, each with the way to ask for it anew (React.lazy keeps a failure). */
-const failedScreens = new Set<() => void>();
-
-/**
- * Issue 7: a dashboard's tab screens are not part of its first paint; each is fetched when its tab opens. A
- * failed download is not kept: Try again (TabScreen) asks for it anew.
- */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
-  let Current: LazyExoticComponent<ComponentType<P>>;
-  const renew = () => {
-    Current = lazy(() =>
-      load().then(
-        (Loaded) => ({ default: Loaded }),
-        (error: unknown) => {
-          failedScreens.add(renew);
-          throw error;
-        },
-      ),
-    );
-  };
-  renew();
-  function Screen(props: P) {
-    return <Current {...props} />;
-  }
-  return Object.assign(Screen, { preload: load });
-}
-
-function retryFailedScreens() {
-  const renewals = [...failedScreens];
-  failedScreens.clear();
-  renewals.forEach((renew) => renew());
-}
 
 type BoundaryProps = { label: string; failedText: string; children: ReactNode };
 type BoundaryState = { failed: boolean };

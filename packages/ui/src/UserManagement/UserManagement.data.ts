@@ -5,10 +5,11 @@
  */
 import { canManageUsers, type ManagedUser } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../AlertRegion/AlertRegion';
 import { useApi } from '../api/ApiProvider';
+import { applyOptimistic, rollback } from '../api/optimisticList';
 import { isApiError, messageOf } from '../api/client';
 import { useCurrentUser } from '../session/SessionProvider';
 
@@ -24,23 +25,6 @@ export type CreateUserOutcome = { ok: true; user: ManagedUser } | { ok: false; e
 
 /** A 403 from the list call means the tab is closed to this user, whatever the session claims say. */
 export const isForbidden = (error: unknown): boolean => isApiError(error) && error.status === 403;
-
-type Snapshot = { previous: UserList | undefined };
-
-/** Cancel in-flight list fetches, keep the current list, and write the optimistic one. */
-async function applyOptimistic(
-  queryClient: QueryClient,
-  change: (items: ManagedUser[]) => ManagedUser[],
-): Promise<Snapshot> {
-  await queryClient.cancelQueries({ queryKey: USERS_QUERY_KEY });
-  const previous = queryClient.getQueryData<UserList>(USERS_QUERY_KEY);
-  if (previous) queryClient.setQueryData<UserList>(USERS_QUERY_KEY, { items: change(previous.items) });
-  return { previous };
-}
-
-const rollback = (queryClient: QueryClient, snapshot: Snapshot | undefined) => {
-  if (snapshot?.previous) queryClient.setQueryData(USERS_QUERY_KEY, snapshot.previous);
-};
 
 /** GET /api/users; skipped (enabled: false) for a user who may not manage users. */
 export function useUsersQuery(enabled: boolean) {
@@ -82,13 +66,13 @@ export function useUserStatusMutation(onError: (message: string) => void) {
         body: { status: action === 'suspend' ? 'suspended' : 'active' },
       }),
     onMutate: ({ user, action }) =>
-      applyOptimistic(queryClient, (items) =>
+      applyOptimistic<UserList>(queryClient, USERS_QUERY_KEY, (items) =>
         items.map((u) =>
           u.id === user.id ? { ...u, status: action === 'suspend' ? 'suspended' : 'active' } : u,
         ),
       ),
     onError: (error, _variables, snapshot) => {
-      rollback(queryClient, snapshot);
+      rollback(queryClient, USERS_QUERY_KEY, snapshot);
       onError(messageOf(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
@@ -101,9 +85,12 @@ export function useDeleteUserMutation(onError: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (user: ManagedUser) => api.call('deleteUser', { params: { id: user.id } }),
-    onMutate: (user) => applyOptimistic(queryClient, (items) => items.filter((u) => u.id !== user.id)),
+    onMutate: (user) =>
+      applyOptimistic<UserList>(queryClient, USERS_QUERY_KEY, (items) =>
+        items.filter((u) => u.id !== user.id),
+      ),
     onError: (error, _user, snapshot) => {
-      rollback(queryClient, snapshot);
+      rollback(queryClient, USERS_QUERY_KEY, snapshot);
       onError(messageOf(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),

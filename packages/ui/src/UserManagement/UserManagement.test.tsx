@@ -21,7 +21,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertProvider, AlertRegion } from '../AlertRegion/AlertRegion';
 import { ApiProvider, createQueryClient } from '../api/ApiProvider';
-import { createApiClient } from '../api/client';
+import { createApiClient, type ApiClient } from '../api/client';
 import { ClockProvider } from '../clock/ClockProvider';
 import { SessionProvider, type Session } from '../session/SessionProvider';
 import { UserManagement, UserManagementScreen, type UserManagementScreenProps } from './UserManagement';
@@ -341,7 +341,16 @@ describe('UserManagement (connected to the mock API)', () => {
     const built = buildCurrentUser(claimsFor(PERSONAS[who]));
     if (!built.ok) throw new Error(built.error.message);
     const session: Session = { status: 'signedIn', user: built.value, mfa: false, logout: () => undefined };
-    const client = createApiClient({ baseUrl: BASE_URL, getAccessToken: async () => mockTokenFor(who) });
+    const real = createApiClient({ baseUrl: BASE_URL, getAccessToken: async () => mockTokenFor(who) });
+    // Every request the screen makes, recorded as it is asked for (before any network: nothing to wait on).
+    const calls: string[] = [];
+    const client: ApiClient = {
+      call: (name, input) => {
+        calls.push(name);
+        return real.call(name, input);
+      },
+      streamChat: (body, signal) => real.streamChat(body, signal),
+    };
     render(
       <ClockProvider clock={CLOCK}>
         <SessionProvider session={session}>
@@ -354,7 +363,7 @@ describe('UserManagement (connected to the mock API)', () => {
         </SessionProvider>
       </ClockProvider>,
     );
-    return userEvent.setup();
+    return { user: userEvent.setup(), calls };
   }
 
   it('lists the users for an admin', async () => {
@@ -363,14 +372,11 @@ describe('UserManagement (connected to the mock API)', () => {
     expect(dataRowEmails()).toHaveLength(api.store.users.length);
   });
 
-  it('never asks the server for users when the session lacks manage:users', async () => {
-    const requests: string[] = [];
-    server.events.on('request:start', ({ request }) => requests.push(request.url));
-    renderConnected('alice');
+  it('never asks the server for users when the session lacks manage:users', () => {
+    const { calls } = renderConnected('alice');
     expect(screen.getByRole('alert').textContent).toBe(USER_MANAGEMENT_TEXTS.accessDenied);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toEqual([]);
-    server.events.removeAllListeners();
+    // render() has run the effects, where a query starts its request: none was asked for, so none comes later.
+    expect(calls).toEqual([]);
   });
 
   it('closes the tab when the server answers 403 to the list', async () => {
@@ -383,7 +389,7 @@ describe('UserManagement (connected to the mock API)', () => {
   });
 
   it('suspends a user at once and keeps it when the server agrees', async () => {
-    const user = renderConnected('sam');
+    const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Suspend Jane Doe' }));
     expect(within(rowOf('Jane Doe')).getByText('suspended')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Activate Jane Doe' })).toBeTruthy();
@@ -392,7 +398,7 @@ describe('UserManagement (connected to the mock API)', () => {
 
   it('rolls a suspend back and shows the server message when the server refuses', async () => {
     server.use(...scenarioFor.forbidden('updateUser'));
-    const user = renderConnected('sam');
+    const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Suspend Jane Doe' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PERMISSION_ALERTS.updateUsers));
     expect(within(rowOf('Jane Doe')).getByText('active')).toBeTruthy();
@@ -400,7 +406,7 @@ describe('UserManagement (connected to the mock API)', () => {
   });
 
   it('puts Sam back to active and shows the server’s reason when he suspends himself (issue 15, finding 8)', async () => {
-    const user = renderConnected('sam');
+    const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Suspend Sam Admin' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ADMIN_GUARD_MESSAGES.selfSuspend));
     expect(within(rowOf('Sam Admin')).getByText('active')).toBeTruthy();
@@ -408,7 +414,7 @@ describe('UserManagement (connected to the mock API)', () => {
   });
 
   it('deletes a confirmed user, and puts the row back when the server refuses', async () => {
-    const user = renderConnected('sam');
+    const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Delete John Roe' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: USER_MANAGEMENT_TEXTS.delete }),
@@ -428,7 +434,7 @@ describe('UserManagement (connected to the mock API)', () => {
   });
 
   it('creates a user through the server and shows its field errors for an invalid form', async () => {
-    const user = renderConnected('sam');
+    const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: T.create }));

@@ -7,7 +7,6 @@ import {
 } from '@sentinel/domain';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { AlertMessage } from '../AlertRegion/AlertRegion';
-import { Box } from '../Box/Box';
 import { ErrorState } from '../ErrorState/ErrorState';
 import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../Dialog/ConfirmDialog';
@@ -16,7 +15,7 @@ import { Select, SearchField } from '../Field/Field';
 import { CheckIcon, HeartIcon, PlusIcon, SearchIcon, StethoscopeIcon, UsersIcon } from '../icons/icons';
 import { Spinner } from '../Spinner/Spinner';
 import { Stack } from '../Stack/Stack';
-import { StatTile } from '../StatTile/StatTile';
+import { StatGrid } from '../StatTile/StatGrid';
 import { Heading, Text } from '../Text/Text';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDetailsDialog } from './UserDetailsDialog';
@@ -58,18 +57,17 @@ const [TOTAL, DOCTORS, PATIENTS, ACTIVE] = USER_MANAGEMENT_TEXTS.counters;
 /** §2 Counters: Total Users, Doctors, Patients, Active. Memoized: a search keystroke does not change them. */
 const UserCounters = memo(function UserCounters({ counters }: { counters: ReturnType<typeof userCounters> }) {
   return (
-    <Box
+    <StatGrid
       as="section"
-      aria-label={T.countersLabel}
-      display="grid"
-      gridTemplateColumns={{ mobile: 2, desktop: 4 }}
-      gap="medium"
-    >
-      <StatTile label={TOTAL} value={counters.total} icon={<UsersIcon />} tone="info" />
-      <StatTile label={DOCTORS} value={counters.doctors} icon={<StethoscopeIcon />} tone="positive" />
-      <StatTile label={PATIENTS} value={counters.patients} icon={<HeartIcon />} tone="accent" />
-      <StatTile label={ACTIVE} value={counters.active} icon={<CheckIcon />} tone="positive" />
-    </Box>
+      label={T.countersLabel}
+      columns={{ mobile: 2, desktop: 4 }}
+      tiles={[
+        { label: TOTAL, value: counters.total, icon: <UsersIcon />, tone: 'info' },
+        { label: DOCTORS, value: counters.doctors, icon: <StethoscopeIcon />, tone: 'positive' },
+        { label: PATIENTS, value: counters.patients, icon: <HeartIcon />, tone: 'accent' },
+        { label: ACTIVE, value: counters.active, icon: <CheckIcon />, tone: 'positive' },
+      ]}
+    />
   );
 });
 

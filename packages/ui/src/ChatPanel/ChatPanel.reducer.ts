@@ -1,7 +1,7 @@
 /**
- * The chat panel's conversation state as a pure reducer (what each stream event does to the messages), the
- * request it sends, and the panel's own wording that the spec leaves open. The rules themselves (who may send,
- * when chips show, the welcome and clear) come from @sentinel/domain chat.ts.
+ * The chat panel's conversation state as a pure reducer: what each stream event, each user action and each
+ * failure does to the messages. The rules themselves (who may send, when chips show, the welcome and clear)
+ * come from @sentinel/domain chat.ts.
  */
 import {
   clearedConversation,
@@ -11,12 +11,8 @@ import {
   type KnowledgeRef,
   type TriageLevel,
 } from '@sentinel/domain';
-import {
-  MAX_CHAT_MESSAGES,
-  MAX_CHAT_MESSAGE_LENGTH,
-  type ChatToolEvent,
-  type ChatTurn,
-} from '@sentinel/domain/contract';
+import type { ChatToolEvent } from '@sentinel/domain/contract';
+import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 
 /** What a message is in the panel; decides how it renders and whether it goes back to the model. */
 export const CHAT_MESSAGE_KINDS = ['welcome', 'user', 'reply', 'disclaimer', 'failure'] as const;
@@ -305,119 +301,3 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return { ...state, openDocumentId: undefined };
   }
 }
-
-/**
- * The turns sent to the assistant: the user's messages and the complete replies, oldest first, without the
- * welcome, disclaimers and failure notices (the panel's own words, not the conversation), at most the contract's
- * 50, each within its length limit. Undefined when there is no user message to answer.
- */
-export function chatTurnsFor(messages: readonly ChatMessageView[]): ChatTurn[] | undefined {
-  const turns: ChatTurn[] = messages
-    .filter(
-      (m) =>
-        (m.kind === 'user' || (m.kind === 'reply' && !m.stopped && !m.interrupted)) &&
-        m.content.trim().length > 0,
-    )
-    .map((m) => ({
-      role: m.kind === 'user' ? 'user' : 'assistant',
-      content: m.content.slice(0, MAX_CHAT_MESSAGE_LENGTH),
-    }));
-  const recent = turns.slice(-MAX_CHAT_MESSAGES);
-  while (recent.length > 0 && recent[0]?.role !== 'user') recent.shift();
-  return recent.at(-1)?.role === 'user' ? recent : undefined;
-}
-
-/** Message times use the domain formatter. */
-export { formatTimeOfDay as formatMessageTime } from '@sentinel/domain';
-
-/** A wait in words: seconds under two minutes, whole minutes (rounded up) beyond. */
-export function waitText(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  if (whole < 120) return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(whole / 60)} minutes`;
-}
-
-/**
- * The panel's wording where the spec gives none (§2 leaves the author labels, counts and provider list open).
- * Spec texts (CHAT_TEXTS) stay in domain; these belong there too once the wording is settled.
- */
-export const CHAT_PANEL_TEXTS = {
-  title: 'AI Health Assistant',
-  demoModel: 'Demo model',
-  clearChat: 'Clear chat',
-  messagesLabel: 'Conversation',
-  you: 'You',
-  assistant: 'AI Assistant',
-  thinking: 'Assistant is thinking...',
-  messageLabel: 'Message',
-  messageHint: 'Enter sends; Shift+Enter adds a new line.',
-  stop: 'Stop',
-  retry: 'Retry',
-  /** The label on a reply the user stopped (what is above it is incomplete). */
-  stopped: 'Stopped',
-  /** The label on a reply a failure cut off. */
-  interrupted: 'Interrupted',
-  /** A 429 from the chat: the question stays in the conversation and Retry asks it again after the wait. */
-  rateLimited: (retryAfterSeconds: number | undefined) =>
-    `You are sending messages too quickly. ${
-      retryAfterSeconds === undefined
-        ? 'Wait a moment, then try again.'
-        : `Try again in ${waitText(retryAfterSeconds)}.`
-    }`,
-  quickActionsLabel: 'Suggested questions',
-  suggestionsLabel: 'Suggested follow-up questions',
-  referencesTitle: 'From the medical knowledge base',
-  openDocument: (title: string) => `Open ${title}`,
-  documentsAvailable: (count: number) => `${count} ${count === 1 ? 'document' : 'documents'} available`,
-  withheld: (count: number) => `${count} ${count === 1 ? 'source' : 'sources'} withheld for your role`,
-  failureDetail: (detail: string) => `Details: ${detail}`,
-  statusLoading: 'Connecting to the AI assistant...',
-  tryAgain: 'Try again',
-  documentLoading: 'Loading document...',
-  /** While the code of a tool card (issue 7: fetched with the first reply that has one) downloads, or failed to. */
-  toolResultDownload: {
-    loading: 'Loading the tool result...',
-    failed: 'The tool result could not be loaded. Check your connection and try again.',
-  },
-  /** While the document viewer's code (fetched when a reference is about to be opened) downloads, or failed to. */
-  documentViewerDownload: {
-    loading: 'Loading document...',
-    failed: 'The document viewer could not be loaded. Check your connection and try again.',
-  },
-  documentContent: 'Document content',
-  notAvailableBody:
-    'No AI provider is configured for this environment. Configure one of these providers in the environment variables of the API server, then restart it:',
-  currentProvider: (provider: string) => `Current provider: ${provider}`,
-  free: 'Free',
-} as const;
-
-export type ProviderOption = {
-  readonly name: string;
-  /** The environment variable that selects it; none for the built-in default. */
-  readonly variable: string | undefined;
-  readonly description: string;
-  readonly free: boolean;
-};
-
-/** §2 the not-available state: three provider options, two of them free. */
-export const PROVIDER_OPTIONS: readonly ProviderOption[] = [
-  {
-    name: 'Hugging Face Inference Providers',
-    variable: 'HF_TOKEN',
-    description: 'A Hugging Face access token; the free tier is enough for the demo.',
-    free: true,
-  },
-  {
-    name: 'Any OpenAI-compatible server',
-    variable: 'MODEL_ENDPOINT_URL',
-    description: 'The URL of a local llama.cpp or Ollama server, or any other OpenAI-compatible endpoint.',
-    free: true,
-  },
-  {
-    name: 'Built-in demo model',
-    variable: undefined,
-    description:
-      'Used when neither variable is set: canned educational answers that run offline, for demonstrations only.',
-    free: false,
-  },
-];

@@ -1,8 +1,8 @@
 /**
  * The dashboards' tab screens, each a chunk of its own fetched when its tab first opens (issue 7: a dashboard's
- * first paint carries only its overview). Render them inside TabScreen.
+ * first paint carries only its overview). Render them inside TabScreen (src/TabScreen).
  */
-import { lazyScreen } from './TabScreen';
+import { lazyScreen } from './lazyScreen';
 
 export const LazyChatPanel = lazyScreen(() => import('../ChatPanel/ChatPanel').then((m) => m.ChatPanel));
 export const LazyMedicalRecords = lazyScreen(() =>
