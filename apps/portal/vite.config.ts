@@ -48,12 +48,13 @@ function bundleGuard(): Plugin {
 }
 
 /**
- * Issue 7: the code every signed-in page runs before its first paint, in one chunk and one stylesheet instead
- * of a dozen of each. Left to itself the bundler makes a chunk of every set of lazy modules that share code, so
- * a returning user's dashboard waited on 27 scripts and 10 stylesheets; over HTTP/1.1 (six connections to a
- * host) every extra file is another round trip on a slow phone network. The members come from a first build
- * in memory split the bundler's way (signedInModules), about two seconds: the module graph alone cannot tell
- * them, since every screen is reached through @sentinel/ui's index, which the entry imports too.
+ * REQ-perf-files: the code every signed-in page runs before its first paint, in one chunk and one stylesheet
+ * instead of a dozen of each. Left to itself the bundler makes a chunk of every set of lazy modules that
+ * share code, so a returning user's dashboard waited on 27 scripts and 10 stylesheets; over HTTP/1.1 (six
+ * connections to a host) every extra file is another round trip on a slow phone network. The members come
+ * from a first build in memory split the bundler's way (signedInModules), about two seconds: the module graph
+ * alone cannot tell them, since every screen is reached through @sentinel/ui's index, which the entry imports
+ * too.
  */
 async function signedInGroup(): Promise<Rolldown.CodeSplittingGroup> {
   const result = await build({
@@ -78,7 +79,7 @@ async function signedInGroup(): Promise<Rolldown.CodeSplittingGroup> {
 const BUILD_TARGET = 'es2022';
 
 /**
- * Issue 7: puts the prerendered landing and the returning user's early downloads into the built index.html
+ * REQ-perf: puts the prerendered landing and the returning user's early downloads into the built index.html
  * (src/prerender.tsx). The module is built for Node with the same React and vanilla-extract plugins as the app,
  * so its class names are the ones of the built stylesheets.
  */
@@ -177,7 +178,7 @@ export default defineConfig(async ({ command, mode }) => ({
   },
   build: {
     target: BUILD_TARGET,
-    // .vite/manifest.json: which chunks each route loads, read by scripts/check-budgets.ts (issue 7 budgets).
+    // .vite/manifest.json: which chunks each route loads, read by scripts/check-budgets.ts (REQ-perf-bench).
     manifest: true,
     rolldownOptions:
       command === 'build' ? { output: { codeSplitting: { groups: [await signedInGroup()] } } } : {},

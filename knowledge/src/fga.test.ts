@@ -1,5 +1,5 @@
 /**
- * The authorization model file, knowledge/fga/model.fga, is the source of truth for §6 knowledge access: these
+ * The authorization model file, knowledge/fga/model.fga, is the source of truth for REQ-kb-fga knowledge access: these
  * tests prove the domain's JSON copy is that file, and that the model decides exactly as the domain's rules
  * (isDocumentAccessible, isBuiltinItemAccessible) for the bundled knowledge and for any document and viewer.
  */
@@ -76,7 +76,7 @@ const viewerOf = (role: Role, specializations: readonly string[], patientId?: st
     ? { role, specializations: [...specializations] }
     : { role, specializations: [...specializations], patientId };
 
-/** Every role, each with no specialization, the §3 default, one at a time, and a pair; with and without a patient. */
+/** Every role, each with no specialization, the REQ-data default, one at a time, and a pair; with and without a patient. */
 const ENUMERATED_VIEWERS: KnowledgeViewer[] = ROLES.flatMap((role) =>
   [[], ['family-medicine'], ...SPECIALIZATION_POOL.map((s) => [s]), ['cardiology', 'endocrinology']].flatMap(
     (specs) => [viewerOf(role, specs), ...PATIENT_IDS.map((id) => viewerOf(role, specs, id))],

@@ -1,7 +1,7 @@
 /**
  * Loads the bundled knowledge from disk (node only): docs/*.md sorted by file name, and builtin/items.json.
  * File paths are recorded relative to the repository root ('knowledge/docs/<file>.md'), which is what the
- * knowledge screen shows as the source file path (§2).
+ * knowledge screen shows as the source file path (REQ-kb-detail).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * Parsing and validation of the bundled knowledge (§3 "Markdown knowledge document", "Built-in knowledge
- * item"). Pure and browser-safe: no node imports, so a bundler can feed it the same files the server reads.
- * Every failure names the file and the field, so a bad edit to a document is found before anyone signs in.
+ * Parsing and validation of the bundled knowledge (REQ-data-document "Markdown knowledge document", "Built-in
+ * knowledge item"). Pure and browser-safe: no node imports, so a bundler can feed it the same files the
+ * server reads. Every failure names the file and the field, so a bad edit to a document is found before
+ * anyone signs in.
  */
 import {
   BuiltinKnowledgeItemSchema,
@@ -99,7 +100,7 @@ function readFrontMatter(filePath: string, yaml: string): Result<Record<string, 
 }
 
 /**
- * §3 Markdown knowledge document: YAML front matter holds id, title and category at the top level and the
+ * REQ-data-document: YAML front matter holds id, title and category at the top level and the
  * metadata keys (accessLevel, specializationRequired, prescribingAuthority, sensitivity, deaSchedule,
  * patientAccessible, lastUpdated) beside them; the markdown body is the content. The result is validated with
  * KnowledgeDocumentSchema. Failures read "<filePath>: <field>: <problem>".
@@ -139,9 +140,9 @@ export function parseKnowledgeDocument(filePath: string, text: string): Result<K
 }
 
 /**
- * §3 Built-in knowledge items: a JSON array of items, each exactly the BuiltinKnowledgeItem schema (unknown
- * keys are refused, so a misspelt optional `patientId` cannot unbind a patient record), with unique ids.
- * Failures read "<filePath>: <index>.<field>: <problem>".
+ * REQ-data-builtin-item Built-in knowledge items: a JSON array of items, each exactly the
+ * BuiltinKnowledgeItem schema (unknown keys are refused, so a misspelt optional `patientId` cannot unbind a
+ * patient record), with unique ids. Failures read "<filePath>: <index>.<field>: <problem>".
  */
 export function parseBuiltinItems(
   json: unknown,

@@ -1,5 +1,5 @@
 /**
- * Access-token verification (shared/ARCHITECTURE.md, request flow step 3) on the server kit's JWT verifier:
+ * Access-token verification (REQ-api-token) on the server kit's JWT verifier:
  * RS256 only, the configured issuer and audience, expiry and not-before with a small leeway, keys from the
  * issuer's JWKS, verified tokens remembered for a while. The token only says who is calling; what they may do
  * is read from the user directory on every request (routes.ts).

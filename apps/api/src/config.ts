@@ -15,7 +15,7 @@ export type ApiSettings = ResourceServerSettings & {
   readonly databaseUrl: string | undefined;
   /** The portal's production build, served beside /api when set (`npm start`). */
   readonly portalDist: string | undefined;
-  /** §4 the configurable admin address of the role decision. */
+  /** REQ-auth-role-email the configurable admin address of the role decision. */
   readonly adminEmail: string | undefined;
   /** Which language model the assistant calls (assistant/README.md). */
   readonly model: ModelSettings;

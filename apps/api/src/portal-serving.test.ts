@@ -1,5 +1,5 @@
 /**
- * The portal's build as the API serves it (issue 7): the precompressed files the build writes beside each asset,
+ * The portal's build as the API serves it (REQ-perf-bench): the precompressed files the build writes beside each asset,
  * and a page policy that allows the build's inline scripts by their hash and nothing else inline.
  */
 import { createHash } from 'node:crypto';

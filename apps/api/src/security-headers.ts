@@ -1,12 +1,13 @@
 /**
- * Security headers on every answer (issue 8; ASVS 14.4, HIPAA 164.312(e)(1)). The portal page gets a Content
- * Security Policy that lets it load only its own build, call only the API (same origin) and the identity
- * provider, and be framed by nobody; every other answer (JSON, assets, the event stream) gets one that allows
- * nothing at all. HSTS is sent only over TLS (directly, or from a trusted proxy's X-Forwarded-Proto: Fastify's
- * `trustProxy` decides `request.protocol`), since over plain http a browser ignores it. Every /api answer,
- * refusals included, is `Cache-Control: no-store` and `Content-Disposition: attachment` (ASVS 14.4.2: a browser
- * sent to an API address downloads the answer instead of rendering it). No CORS headers are ever sent: the portal calls the API on
- * its own origin, so the allowlist of other origins is empty.
+ * Security headers on every answer (REQ-sec-headers; ASVS 14.4, HIPAA 164.312(e)(1)). The portal page gets a
+ * Content Security Policy that lets it load only its own build, call only the API (same origin) and the
+ * identity provider, and be framed by nobody; every other answer (JSON, assets, the event stream) gets one
+ * that allows nothing at all. HSTS is sent only over TLS (directly, or from a trusted proxy's
+ * X-Forwarded-Proto: Fastify's `trustProxy` decides `request.protocol`), since over plain http a browser
+ * ignores it. Every /api answer, refusals included, is `Cache-Control: no-store` and `Content-Disposition:
+ * attachment` (ASVS 14.4.2: a browser sent to an API address downloads the answer instead of rendering it).
+ * No CORS headers are ever sent: the portal calls the API on its own origin, so the allowlist of other
+ * origins is empty.
  *
  * A hook of our own rather than @fastify/helmet: the policy depends on the answer's media type and the
  * configured identity provider, and HSTS on the protocol, so helmet's fixed defaults would need overriding
@@ -24,7 +25,7 @@ export type SecurityHeaderOptions = {
 
 /**
  * The CSP hash source of every inline script of a page (a `<script>` without `src`). The portal's build puts
- * one into index.html: the guard that keeps a signed-in user from seeing the prerendered landing (issue 7). The
+ * one into index.html: the guard that keeps a signed-in user from seeing the prerendered landing (REQ-perf-routes). The
  * policy allows exactly these bytes, so no other inline script can run.
  */
 export function inlineScriptHashes(html: string): string[] {

@@ -85,10 +85,10 @@ const FASTIFY_ERRORS: Readonly<Record<string, ErrorCode>> = {
 };
 
 /**
- * §7 Writes a chat stream as server-sent events, each frame the moment its event exists (no buffering here or in
+ * REQ-chat-server Writes a chat stream as server-sent events, each frame the moment its event exists (no buffering here or in
  * a proxy: X-Accel-Buffering). When the client goes away (Stop, a closed tab) the stream's signal aborts, which
  * cancels the model request, and nothing more is written. A stream that throws (a bug, a contract drift) ends
- * with an error event in the §8 words of a chat failure.
+ * with an error event in the REQ-model words of a chat failure.
  */
 async function writeEventStream(reply: FastifyReply, status: number, stream: ChatStream): Promise<void> {
   const response = reply.raw;

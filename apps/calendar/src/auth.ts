@@ -10,7 +10,7 @@ import { createJwtVerifier, type JwtVerifierOptions } from '@sentinel/server-kit
 export type CalendarCaller = {
   readonly sub: string;
   readonly scopes: ReadonlySet<string>;
-  /** §6 an administrator reads the whole appointment schedule. */
+  /** REQ-access-matrix an administrator reads the whole appointment schedule. */
   readonly seesAll: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The calendar service of the token vault (issue 6, point 5): GET /events (scope calendar:read) answers the
+ * The calendar service of the token vault (REQ-tool): GET /events (scope calendar:read) answers the
  * caller's events, POST /events (scope calendar:write) adds one to the caller's calendar, GET /health answers
  * without a token. Callers are identified only by a calendar token from the identity provider (audience
  * `urn:sentinel:calendar`), which the API obtains by token exchange; the user's API token is refused here.
@@ -54,7 +54,7 @@ export type CalendarServerOptions = {
 const errorBody = (error: string, message: string) => ({ error, message });
 
 function refuseToken(reply: FastifyReply, reason: 'missing' | 'invalid') {
-  // RFC 6750 §3.1: no error code when the request carried no token at all.
+  // RFC 6750 REQ-data: no error code when the request carried no token at all.
   const challenge =
     reason === 'missing'
       ? `Bearer realm="${REALM}"`

@@ -1,5 +1,5 @@
 /**
- * The seeded calendar (§6): an appointment's event is on the calendar of its owner account and its doctor, never
+ * The seeded calendar (REQ-access-owner): an appointment's event is on the calendar of its owner account and its doctor, never
  * on the calendar of whoever the appointment's e-mail or name happens to name.
  */
 import type { Appointment } from '@sentinel/domain';

@@ -58,7 +58,7 @@ const doctorNamed = (name: string): Persona | undefined =>
 
 /**
  * The seeded calendar: the domain's events of the appointments (dated, not cancelled), each owned by the
- * appointment's owner account (§6: never whoever its e-mail or name names) and its doctor (by name). An event
+ * appointment's owner account (REQ-access-owner) and its doctor (by name). An event
  * nobody can be found for is left out.
  */
 export function seedEvents(appointments: readonly Appointment[]): StoredEvent[] {

@@ -1,5 +1,5 @@
 /**
- * The demo accounts: the personas of shared/ARCHITECTURE.md (from @sentinel/mocks), with the claims the portal
+ * The demo accounts: the personas of REQ-arch (from @sentinel/mocks), with the claims the portal
  * and the API read: profile, e-mail, the namespaced roles and permissions claims, and doctors' specialization.
  */
 import { timingSafeEqual } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * oidc-provider configuration shaped after what the unmodified @auth0/auth0-spa-js needs
- * (shared/TOOLCHAIN.md, "Identity"): Auth0 route names, JWT RS256 access tokens for the API audience, namespaced
+ * (REQ-auth-provider: Auth0 route names, JWT RS256 access tokens for the API audience, namespaced
  * roles and permissions claims, refresh token rotation, web_message response mode, client-based CORS for the
  * portal origin only, renamed cookies, no consent step and a logout without confirmation.
  */
@@ -165,12 +165,13 @@ export function buildConfiguration(
       const persona = 'accountId' in token && token.accountId ? findPersona(token.accountId) : undefined;
       if (!persona) return undefined;
       const exchanged = token.kind === 'AccessToken' && token.gty === TOKEN_EXCHANGE_GRANT;
-      // The API reports whether the sign-in used a second factor (§7 MFA): the methods come from the code or
-      // refresh token the access token is issued for, which carry the login's amr, or for an exchanged token
-      // from its subject token.
+      // The API reports whether the sign-in used a second factor (REQ-auth MFA): the methods come from the
+      // code or refresh token the access token is issued for, which carry the login's amr, or for an
+      // exchanged token from its subject token.
       const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
       const amr = exchanged ? exchangedTokenAmr(token) : (refresh?.amr ?? code?.amr);
-      // RFC 8693 §4.1: a token the API obtained by exchange names the API as the party acting for the user.
+      // RFC 8693 REQ-auth-token-exchange: a token the API obtained by exchange names the API as the party
+      // acting for the user.
       const acting = exchanged && token.clientId === API_CLIENT_ID ? { act: { sub: API_CLIENT_ID } } : {};
       // A token from sign-in or refresh names its grant and session, so that an exchange can check that the
       // sign-in still lives (tokenExchange.ts); an exchanged token names neither and so is never exchanged.

@@ -1,6 +1,6 @@
 /**
  * Who must give a second factor is decided by the role and the permissions the user directory holds, never by a
- * per-account flag (issue 15, finding 4). Two extra directory entries show it: a doctor whose MFA flag is off,
+ * per-account flag (REQ-auth-mfa-signin). Two extra directory entries show it: a doctor whose MFA flag is off,
  * and a nurse granted user management who never enrolled an authenticator.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

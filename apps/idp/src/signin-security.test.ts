@@ -1,5 +1,5 @@
 /**
- * Sign-in security of the identity provider (issue 15): TOTP codes are good once (RFC 6238 5.2), sign-in limits
+ * Sign-in security of the identity provider (REQ-auth): TOTP codes are good once (RFC 6238 5.2), sign-in limits
  * key on the client's real address behind a trusted proxy and slow an address down rather than lock everyone
  * behind it out, and no provider page can be framed or end a session on a GET.
  */

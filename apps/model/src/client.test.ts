@@ -1,6 +1,6 @@
 /**
  * The API's real model client path, offline: @huggingface/inference with `endpointUrl` pointing at the demo
- * model, as the API calls it (§7 parameters), for chat completion, streaming and the text-generation fallback.
+ * model, as the API calls it (REQ-model parameters), for chat completion, streaming and the text-generation fallback.
  */
 import type { AddressInfo } from 'node:net';
 import { InferenceClient, InferenceClientProviderApiError } from '@huggingface/inference';

@@ -43,7 +43,7 @@ export const ChatCompletionRequestSchema = z.object({
   messages: z.array(MessageSchema).min(1).max(MAX_MESSAGES),
   // The newer OpenAI name for max_tokens.
   max_completion_tokens: z.number().int().min(1).max(MAX_TOKENS_LIMIT).nullish(),
-  // OpenAI structured outputs: read only to recognise the API's urgency call (issue 16 part 3).
+  // OpenAI structured outputs: read only to recognise the API's urgency call (REQ-model-urgency).
   response_format: z
     .looseObject({
       type: z.string().max(50),
@@ -74,7 +74,7 @@ function contentText(content: z.infer<typeof ContentSchema> | null | undefined):
 }
 
 /**
- * Whether a chat request is the API's urgency call (issue 16 part 3, domain urgency.ts): `response_format` names
+ * Whether a chat request is the API's urgency call (REQ-model-urgency, domain urgency.ts): `response_format` names
  * the urgency JSON schema, or, for a client that cannot send `response_format`, the first system message starts
  * with the marked urgency instruction.
  */

@@ -234,7 +234,7 @@ export async function buildModelServer(options: ModelServerOptions): Promise<Fas
     const body = parseRequest(ChatCompletionRequestSchema, request, reply);
     if (!body) return reply;
     const turns = turnsOf(body);
-    // The API's urgency call (issue 16 part 3) is answered by the domain's triage rules over the user messages,
+    // The API's urgency call (REQ-model-urgency) is answered by the domain's triage rules over the user messages,
     // as the one JSON object its schema asks for, so the whole path runs offline.
     const { tokens, finishReason } = isUrgencyRequest(body)
       ? {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 bundle budgets, computed from Vite's build manifest: for every route, the JS and CSS a browser loads
+ * REQ-perf bundle budgets, computed from Vite's build manifest: for every route, the JS and CSS a browser loads
  * (the entry, the lazy chunks the route needs, and all their static imports), gzipped; every lazy chunk on its
  * own; and the bytes of forbidden code. Pure: sizes come in as a table of gzipped bytes per emitted file.
  */
@@ -48,8 +48,8 @@ export const CONTRACT_CHECKS = '../../packages/domain/src/contract/index.ts';
 const dashboard = (name: string) => `src/dashboards/${name}.ts`;
 
 /**
- * The routes of spec §2 and what each loads for its first paint. A returning user at / ends on their dashboard,
- * which opens on its overview; the chat is a tab of each dashboard (tabs have no address, §2), fetched when it
+ * The routes of REQ-screen and what each loads for its first paint. A returning user at / ends on their dashboard,
+ * which opens on its overview; the chat is a tab of each dashboard (tabs have no address, REQ-screen), fetched when it
  * opens, and is budgeted like a route. Every figure is enforced.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [

@@ -1,5 +1,5 @@
 /**
- * Issue 7 bundle budgets, enforced by `npm run test:built -w @sentinel/portal` (part of `npm test`): builds the
+ * REQ-perf-bench bundle budgets, enforced by `npm run test:built -w @sentinel/portal` (part of `npm test`): builds the
  * portal with its own Vite config into .cache/budget-build (not dist/, which the e2e stack may be serving),
  * reads the manifest, prints per route the gzipped JS and CSS a browser loads and every lazy chunk, and fails
  * when a route is over its JS budget, when the landing would load the sign-in SDK, or when msw, the model SDK,

@@ -1,7 +1,8 @@
 /**
- * Issue 7: which chunks a returning user's page loads, read from a build's output (pure, so tested without a
- * build): the files the head script requests early (sessionPreloads) and the modules of the signed-in chunk
- * (signedInModules). Used by vite.config.ts; `root` is the portal's folder (module paths are relative to it).
+ * REQ-perf-files: which chunks a returning user's page loads, read from a build's output (pure, so tested
+ * without a build): the files the head script requests early (sessionPreloads) and the modules of the
+ * signed-in chunk (signedInModules). Used by vite.config.ts; `root` is the portal's folder (module paths are
+ * relative to it).
  */
 import path from 'node:path';
 import type { Rolldown } from 'vite';

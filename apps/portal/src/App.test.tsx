@@ -161,7 +161,7 @@ function manualRepeat() {
 
 const fetchStub = vi.fn(async () => new Response('Service Unavailable', { status: 503 }));
 
-// The chunks the portal fetches when first needed (issue 7) are transformed once, here, rather than inside the
+// The chunks the portal fetches when first needed (REQ-perf-files) are transformed once, here, rather than inside the
 // first test that opens each: on a loaded machine that takes seconds, which a test's waits should not include.
 // The tests still see every chunk arrive a moment after the render that asks for it, as in the browser.
 beforeAll(async () => {
@@ -509,7 +509,7 @@ describe('a signed-in user', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: CHALLENGE_PAGE_TEXTS.heading }),
     ).toBeDefined();
-    // The demo's screen is fetched when the page opens (issue 7).
+    // The demo's screen is fetched when the page opens (REQ-perf-files).
     expect(await screen.findByRole('heading', { name: CHALLENGE_DEMO_TEXTS.title })).toBeDefined();
     expect(screen.getByText(String(claims.email))).toBeDefined();
     expect(currentPath()).toBe('/challenge-demo');
@@ -599,7 +599,7 @@ describe('the API client the screens use', () => {
   it('sends the access token from the SDK as a bearer token to the same-origin API', async () => {
     sdk.state = signedInAs(PERSONAS.jane);
     await openRecords();
-    // The records screen and the contract checks are fetched first (issue 7).
+    // The records screen and the contract checks are fetched first (REQ-perf-files).
     await waitFor(() => expect(fetchStub).toHaveBeenCalled());
     const url = (fetchStub.mock.calls[0] as unknown as [string])[0];
     expect(url.startsWith('/api/')).toBe(true);

@@ -12,7 +12,7 @@ const REAL_CLOCK = { now: () => new Date() };
 
 /**
  * The portal: the ui's providers, the session (the unmodified Auth0 SDK, loaded when needed; embedded provider
- * by default), and the §2 routes. Rendered inside a react-router-dom router (BrowserRouter in main.tsx, MemoryRouter
+ * by default), and the routes (REQ-nav). Rendered inside a react-router-dom router (BrowserRouter in main.tsx, MemoryRouter
  * in tests).
  */
 export function App({ config = authConfig }: { config?: AuthConfig }) {

@@ -6,8 +6,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 const SignedInPages = lazy(() => import('./SignedInPages'));
 
 /**
- * §2 Routes. The domain's decideRoute is the one guard: it decides landing, redirect or render for every path
- * and user; the route table of SignedInPages only picks the page once the guard has said "render".
+ * REQ-nav-guard. The domain's decideRoute is the one guard: it decides landing, redirect or render for every
+ * path and user; the route table of SignedInPages only picks the page once the guard has said "render".
  */
 export function PortalRoutes() {
   const session = useSession();

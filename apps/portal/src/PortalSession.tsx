@@ -40,11 +40,11 @@ type SdkWanted = { login?: LoginRequest };
 type SdkLoad = { module?: SdkSessionModule; failed?: boolean };
 
 /**
- * Issue 7: the Auth0 SDK (about 60 kB gzipped) loads only when it is needed. A visitor without a session gets
- * the landing from the first chunk, with a login that loads the SDK and then redirects to the provider. When
- * the browser holds the SDK's session cookie or cache, or a sign-in answer arrived, the SDK loads at once and
- * takes over (src/SdkSession.tsx), exactly as if it had been there from the start. Render it inside the ui's
- * AlertProvider: a session found to be over is announced there (src/AuthSession.tsx).
+ * REQ-perf-landing: the Auth0 SDK (about 60 kB gzipped) loads only when it is needed. A visitor without a
+ * session gets the landing from the first chunk, with a login that loads the SDK and then redirects to the
+ * provider. When the browser holds the SDK's session cookie or cache, or a sign-in answer arrived, the SDK
+ * loads at once and takes over (src/SdkSession.tsx), exactly as if it had been there from the start. Render
+ * it inside the ui's AlertProvider: a session found to be over is announced there (src/AuthSession.tsx).
  */
 export function PortalSession({
   config,

@@ -7,7 +7,7 @@ import type { AuthConfig } from './config';
 
 /**
  * The unmodified Auth0 SDK (embedded provider by default) and the session built on it. A chunk of its own,
- * loaded by src/PortalSession.tsx only when a session may exist or a visitor signs in (issue 7).
+ * loaded by src/PortalSession.tsx only when a session may exist or a visitor signs in (REQ-perf-landing).
  */
 export function SdkSession({
   config,
@@ -20,7 +20,8 @@ export function SdkSession({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  // §2: after the callback the address becomes the returnTo the login started from, else the current path.
+  // REQ-nav-callback: after the callback the address becomes the returnTo the login started from, else the
+  // current path.
   const onRedirectCallback = useCallback(
     (appState?: AppState) =>
       void navigate(addressAfterCallback(window.location.pathname, appState?.returnTo), { replace: true }),
@@ -36,7 +37,7 @@ export function SdkSession({
         audience: config.audience,
         scope: AUTH_SCOPE,
       }}
-      // §7: tokens survive a reload; refresh tokens rotate instead of a third-party-cookie iframe.
+      // REQ-auth: tokens survive a reload; refresh tokens rotate instead of a third-party-cookie iframe.
       cacheLocation="localstorage"
       useRefreshTokens
       onRedirectCallback={onRedirectCallback}

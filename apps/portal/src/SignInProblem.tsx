@@ -8,8 +8,9 @@ export const SIGN_IN_PROBLEM_TEXTS = {
 } as const;
 
 /**
- * §5 Login, issue 4 "Bad input": a refused sign-in or a broken callback (missing or mismatched state,
- * access_denied, an expired transaction) shows 'Login failed' with the provider's words and a way back in.
+ * REQ-auth-state, REQ-nav-broken-callback "Bad input": a refused sign-in or a broken callback (missing or
+ * mismatched state, access_denied, an expired transaction) shows 'Login failed' with the provider's words and
+ * a way back in.
  */
 export function LoginFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -27,7 +28,7 @@ export function LoginFailed({ message, onRetry }: { message: string; onRetry: ()
   );
 }
 
-/** Signed in, but the token's claims do not make a user (§3): say why and offer to sign out. */
+/** Signed in, but the token's claims do not make a user (REQ-data): say why and offer to sign out. */
 export function ProfileProblem({ message, onLogout }: { message: string; onLogout: () => void }) {
   return (
     <ProblemPage

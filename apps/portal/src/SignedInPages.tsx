@@ -75,7 +75,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
       subheading={CHALLENGE_PAGE_TEXTS.subheading}
       onLogout={session.status === 'signedIn' ? session.logout : () => undefined}
     >
-      {/* Fetched when the page opens (issue 7): the dashboards share the same chunk for their demo tab. */}
+      {/* Fetched when the page opens (REQ-perf-files): the dashboards share the same chunk for their demo tab. */}
       <TabScreen label={CHALLENGE_PAGE_TEXTS.heading}>
         <LazyChallengeDemo onNavigate={onNavigate} />
       </TabScreen>
@@ -85,7 +85,7 @@ function ChallengePage({ onNavigate }: { onNavigate: (path: string) => void }) {
 
 /**
  * The pages of a signed-in user, once the guard (PortalRoutes) has said "render". Loaded on demand, so a
- * visitor's first load carries only the landing; each dashboard is a chunk of its own (issue 7).
+ * visitor's first load carries only the landing; each dashboard is a chunk of its own (REQ-perf-landing).
  */
 export default function SignedInPages() {
   const client = useApiClient(useSessionToken(), useStepUp());

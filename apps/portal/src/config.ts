@@ -9,7 +9,7 @@ export type AuthConfig = {
   clientId: string;
   /** The API the access token is for. */
   audience: string;
-  /** The one configured administrator address of the role decision (§4), if any. */
+  /** The one configured administrator address of the role decision (REQ-auth-role-email), if any. */
   adminEmail?: string;
 };
 

@@ -23,10 +23,10 @@ function storageKeys(): string[] {
 }
 
 /**
- * Issue 7: a returning user's page needs the sign-in SDK, the signed-in pages and the dashboard of the path,
- * which would otherwise load one after the other (each waits for the one before to render). When a session
- * may exist, all of them start downloading now, in parallel. A failed download is not reported here: the
- * component that needs the chunk imports it again and shows the error (PortalSession's 'Login failed').
+ * REQ-perf-landing: a returning user's page needs the sign-in SDK, the signed-in pages and the dashboard of
+ * the path, which would otherwise load one after the other (each waits for the one before to render). When a
+ * session may exist, all of them start downloading now, in parallel. A failed download is not reported here:
+ * the component that needs the chunk imports it again and shows the error (PortalSession's 'Login failed').
  */
 function startSignedInDownloads() {
   const session = mayHaveSdkSession({

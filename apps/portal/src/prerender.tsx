@@ -1,5 +1,5 @@
 /**
- * Issue 7: what the build puts into index.html (the `sentinel-prerender-landing` plugin of vite.config.ts runs
+ * REQ-perf-routes: what the build puts into index.html (the `sentinel-prerender-landing` plugin of vite.config.ts runs
  * this module in Node), so that no page waits on a chain of downloads:
  *
  * - The landing, rendered at build time, so a visitor's first paint needs no bundle. It is the markup App renders

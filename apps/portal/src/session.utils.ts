@@ -21,7 +21,7 @@ export function stepUpLogin(returnTo: string) {
 
 /**
  * Whether an error is the refusal of a sign-in without the second factor it needs: the API's (an ApiError with
- * code mfa_required) or the provider's on a token request (the SDK's MfaRequiredError, error mfa_required, §8).
+ * code mfa_required) or the provider's on a token request (the SDK's MfaRequiredError, error mfa_required, REQ-err-identity-codes).
  */
 export function isSecondFactorRequired(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -94,13 +94,14 @@ function cookieNames(cookie: string): string[] {
 }
 
 /**
- * Issue 7: whether the sign-in SDK must load on start, because a session may exist or a sign-in answer
- * arrived. @auth0/auth0-spa-js 2.x, on a site served over http and with the default `legacySameSiteCookie`,
- * writes `auth0.{clientId}.is.authenticated` and `_legacy_auth0.{clientId}.is.authenticated` after every
- * sign-in (kept 1 day, removed by logout) and still honours the old `auth0.is.authenticated`; its checkSession
- * looks at nothing else. With the localstorage cache it also restores the user from the cache entries
- * `@@auth0spajs@@::{clientId}::...` even when the cookie has expired, so those count too. Without any of these
- * the SDK would report a visitor without a single network call: the landing can then be shown without it.
+ * REQ-perf-landing: whether the sign-in SDK must load on start, because a session may exist or a sign-in
+ * answer arrived. @auth0/auth0-spa-js 2.x, on a site served over http and with the default
+ * `legacySameSiteCookie`, writes `auth0.{clientId}.is.authenticated` and
+ * `_legacy_auth0.{clientId}.is.authenticated` after every sign-in (kept 1 day, removed by logout) and still
+ * honours the old `auth0.is.authenticated`; its checkSession looks at nothing else. With the localstorage
+ * cache it also restores the user from the cache entries `@@auth0spajs@@::{clientId}::...` even when the
+ * cookie has expired, so those count too. Without any of these the SDK would report a visitor without a
+ * single network call: the landing can then be shown without it.
  */
 /** The prefix of the SDK's localStorage cache entries for a client. */
 const sdkCachePrefix = (clientId: string) => `@@auth0spajs@@::${clientId}::`;

@@ -65,7 +65,7 @@ const preview: Preview = {
   loaders: [
     async () => {
       mockApi.reset();
-      // The markdown parser is a chunk of its own (issue 7); stories show screens once it has arrived.
+      // The markdown parser is a chunk of its own (REQ-perf); stories show screens once it has arrived.
       await loadMarkdownRenderer();
       return {};
     },

@@ -1,4 +1,4 @@
-/** Debian Chromium and the flags that keep it off the network (shared/TOOLCHAIN.md). */
+/** Debian Chromium and the flags that keep it off the network (REQ-arch-toolchain). */
 exports.CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

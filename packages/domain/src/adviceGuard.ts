@@ -1,5 +1,5 @@
 /**
- * The advice guard (issue 16, part 4): the assistant never tells a person to change a dose of their own medicine
+ * The advice guard (REQ-chat-no-dose-advice): the assistant never tells a person to change a dose of their own medicine
  * or that they have (or do not have) a condition. It reads two things:
  *
  * - a user's message (`personalAdviceRequest`): a request to change, start, stop, skip, double or set a dose of

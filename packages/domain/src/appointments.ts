@@ -1,4 +1,4 @@
-/** Appointment rules: specification sections 2 (Appointments screen), 4 (Appointment status), 5 and 6. */
+/** Appointment rules: REQ-appt (Appointments screen), 4 (Appointment status), 5 and 6. */
 import type { Appointment, AppointmentStatus } from './entities';
 import { fail, ok, type Result } from './result';
 import { APPOINTMENT_TEXTS, PERMISSION_ALERTS } from './texts';
@@ -11,8 +11,8 @@ export type AppointmentInput = Partial<
 >;
 
 /**
- * §4, §5, §6: creating needs write:appointments. There is no required-field validation: missing values
- * become empty strings. A new appointment starts as scheduled.
+ * REQ-appt-form, REQ-access: creating needs write:appointments. There is no required-field validation:
+ * missing values become empty strings. A new appointment starts as scheduled.
  */
 export function createAppointment(
   input: AppointmentInput,
@@ -34,7 +34,10 @@ export function createAppointment(
   });
 }
 
-/** §4: Confirm and Complete set the status directly, with no order enforced. Needs write:appointments. */
+/**
+ * REQ-appt-status-change: Confirm and Complete set the status directly, with no order enforced. Needs
+ * write:appointments.
+ */
 export function setAppointmentStatus(
   appointment: Appointment,
   status: AppointmentStatus,
@@ -45,19 +48,22 @@ export function setAppointmentStatus(
   return ok({ ...appointment, status });
 }
 
-/** §6: deleting an appointment needs delete:records. */
+/** REQ-access: deleting an appointment needs delete:records. */
 export function canDeleteAppointment(permissions: readonly string[]): Result<true> {
   return permissions.includes('delete:records')
     ? ok(true)
     : fail('forbidden', PERMISSION_ALERTS.deleteAppointments);
 }
 
-/** §2: the Actions column shows only if the user holds write:appointments or delete:records. */
+/** REQ-appt-actions: the Actions column shows only if the user holds write:appointments or delete:records. */
 export function showsAppointmentActions(permissions: readonly string[]): boolean {
   return permissions.includes('write:appointments') || permissions.includes('delete:records');
 }
 
-/** §4: the actions a row offers: Confirm and Complete (no cancel action is visible), and Delete. */
+/**
+ * REQ-appt-status-change: the actions a row offers: Confirm and Complete (no cancel action is visible), and
+ * Delete.
+ */
 export function appointmentRowActions(
   appointment: Pick<Appointment, 'status'>,
   permissions: readonly string[],
@@ -71,7 +77,7 @@ export function appointmentRowActions(
   return actions;
 }
 
-/** §4 Badge tones: scheduled yellow, confirmed blue, completed green, cancelled red. */
+/** REQ-appt-badges Badge tones: scheduled yellow, confirmed blue, completed green, cancelled red. */
 export const APPOINTMENT_STATUS_TONE = {
   scheduled: 'caution',
   confirmed: 'info',
@@ -79,7 +85,7 @@ export const APPOINTMENT_STATUS_TONE = {
   cancelled: 'critical',
 } as const satisfies Record<AppointmentStatus, string>;
 
-/** §2 Summary tiles: Total, Scheduled, Confirmed, Completed. */
+/** REQ-appt-tiles Summary tiles: Total, Scheduled, Confirmed, Completed. */
 export function appointmentSummary(list: readonly Pick<Appointment, 'status'>[]) {
   const count = (s: AppointmentStatus) => list.filter((a) => a.status === s).length;
   return {
@@ -90,6 +96,6 @@ export function appointmentSummary(list: readonly Pick<Appointment, 'status'>[])
   };
 }
 
-/** §2: 'My Appointments' for patients, otherwise 'Appointment Management'. */
+/** REQ-appt: 'My Appointments' for patients, otherwise 'Appointment Management'. */
 export const appointmentsTitle = (role: string) =>
   role === 'patient' ? APPOINTMENT_TEXTS.titlePatient : APPOINTMENT_TEXTS.titleOther;

@@ -37,7 +37,7 @@ const sam: ApprovalActor = {
   name: 'Sam Admin',
   permissions: DEFAULT_PERMISSIONS.admin,
 };
-/** A nurse signs in with the patient's default permissions (§6: no write:prescriptions). */
+/** A nurse signs in with the patient's default permissions (REQ-access: no write:prescriptions). */
 const nora: ApprovalActor = {
   sub: 'auth0|sentinel-nurse-000301',
   name: 'Nora Nurse',

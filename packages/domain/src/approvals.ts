@@ -1,9 +1,10 @@
 /**
- * Asynchronous authorization of prescriptions (issue 6, point 5; spec §1 "asynchronous authorization", §4
- * Identity service, §7 the prescription tool prescription_async_auth). A prescription the assistant proposes is
- * never written at once: it becomes an approval request that the clinician approves or denies in the app, out
- * of band of the chat. Nothing approves automatically: §4's "always approved" simulation stays only as the
- * demo text of `decideAuthorizationRequest`.
+ * Asynchronous authorization of prescriptions (REQ-tool-approvals; REQ-product-pillars "asynchronous
+ * authorization", REQ-tool-approvals Identity service, REQ-tool-approvals the prescription tool
+ * prescription_async_auth). A prescription the assistant proposes is never written at once: it becomes an
+ * approval request that the clinician approves or denies in the app, out of band of the chat. Nothing
+ * approves automatically: REQ-tool-approvals's "always approved" simulation stays only as the demo text of
+ * `decideAuthorizationRequest`.
  *
  * The state machine: pending → approved (writes the prescription) | denied (writes nothing) | expired (no
  * decision within APPROVAL_TTL_MS). Expiry is computed on read from `expiresAt`; whoever reads a request that
@@ -68,11 +69,11 @@ export function approvalSummary(p: ProposedPrescription): string {
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * §6 The patient a proposal is for, when it names a known patient: by e-mail (as `resolveItemOwner` finds the
- * owner of a new prescription), else by a name that exactly one patient account has (the assistant often knows
- * only the name). The matched account fills the blank name or e-mail, so the prescription written on approval
- * is owned by that account (the server finds its owner by this e-mail). An unknown or ambiguous patient leaves the proposal as it is, with no
- * patient id.
+ * REQ-access-owner The patient a proposal is for, when it names a known patient: by e-mail (as
+ * `resolveItemOwner` finds the owner of a new prescription), else by a name that exactly one patient account
+ * has (the assistant often knows only the name). The matched account fills the blank name or e-mail, so the
+ * prescription written on approval is owned by that account (the server finds its owner by this e-mail). An
+ * unknown or ambiguous patient leaves the proposal as it is, with no patient id.
  */
 export function resolveProposalPatient(
   proposal: ProposedPrescription,
@@ -197,7 +198,8 @@ export type ApprovalOutcome =
       readonly decision: 'approve';
       /**
        * The approved request and the prescription to write with it, in one transaction: active, prescribed by
-       * the approver, dated `now`, for the request's patient (§4, §9 as `createPrescription`).
+       * the approver, dated `now`, for the request's patient (REQ-tool-approvals, REQ-limit as
+       * `createPrescription`).
        */
       readonly approve: (prescriptionId: string) => {
         readonly request: ApprovalRequest;

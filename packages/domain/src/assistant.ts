@@ -9,7 +9,7 @@ import { makeExcerpt } from './knowledge';
 import { ASSISTANT_ERRORS } from './texts';
 import { ADVICE_REFERRALS, givesPersonalAdvice, guardedAdviceRequest } from './adviceGuard';
 
-/** §5 Search is triggered when the message contains any of these words. */
+/** REQ-chat-intent-search Search is triggered when the message contains any of these words. */
 export const SEARCH_KEYWORDS = [
   'medication',
   'drug',
@@ -21,14 +21,20 @@ export const SEARCH_KEYWORDS = [
   'therapy',
 ] as const;
 
-/** §5 Document display is triggered by one of these together with a title or category match. */
+/**
+ * REQ-chat-intent-display Document display is triggered by one of these together with a title or category
+ * match.
+ */
 export const DISPLAY_TRIGGERS = ['show me', 'display', 'document'] as const;
 
-/** §1, §8 The educational-only disclaimer added to assistant answers. */
+/** REQ-product-educational, REQ-err-ai-failure The educational-only disclaimer added to assistant answers. */
 export const DISCLAIMER =
   'This information is for educational purposes only and is not medical advice. Always talk with a qualified healthcare provider about your own health. In an emergency, call 911.';
 
-/** §9 Safety notes appended per topic: pain or symptom; medication, drug or prescription; default. */
+/**
+ * REQ-limit-safety-notes Safety notes appended per topic: pain or symptom; medication, drug or prescription;
+ * default.
+ */
 export const SAFETY_NOTES = {
   symptoms:
     'Safety note: pain and new symptoms can have many causes. Contact your healthcare provider if they are severe, sudden or getting worse, and call 911 for chest pain, trouble breathing or signs of a stroke.',
@@ -39,7 +45,7 @@ export const SAFETY_NOTES = {
 } as const;
 
 /**
- * §8 Keyword-based canned answers, the last fallback after the chat model and text generation. General
+ * REQ-model Keyword-based canned answers, the last fallback after the chat model and text generation. General
  * wellness text for adults in our own words, reviewed against public guidance (ADA Standards of Care 2026 and
  * the ADA/CDC/NHS low blood sugar pages; AHA/ACC blood pressure guidance and the AHA page on hypertensive
  * crisis; ACOG on blood pressure in pregnancy): see docs/clinical-safety.md, "Content review". The diabetes
@@ -330,7 +336,9 @@ const mentions = (message: string, words: readonly string[]): boolean => {
   return words.some((w) => text.includes(w));
 };
 
-/** §5 Search is triggered when the message contains a search keyword (case-insensitive). */
+/**
+ * REQ-chat-intent-search Search is triggered when the message contains a search keyword (case-insensitive).
+ */
 export function detectSearchIntent(message: string): boolean {
   return mentions(message, SEARCH_KEYWORDS);
 }
@@ -343,10 +351,11 @@ const titleWords = (title: string): string[] =>
   [...new Set(title.toLowerCase().split(/[^a-z0-9]+/))].filter((w) => w.length > 3);
 
 /**
- * §5 Document display: 'show me', 'display' or 'document' together with a document title or category match.
- * People rarely type a full title, so a title matches by its words: the document whose title shares the most
- * words with the message wins (a full title counts above any partial one; ties go to the first listed). Only
- * when no title word matches does a category named in the message pick the first document of that category.
+ * REQ-chat-intent-display Document display: 'show me', 'display' or 'document' together with a document title
+ * or category match. People rarely type a full title, so a title matches by its words: the document whose
+ * title shares the most words with the message wins (a full title counts above any partial one; ties go to
+ * the first listed). Only when no title word matches does a category named in the message pick the first
+ * document of that category.
  */
 export function detectDisplayIntent(
   message: string,
@@ -363,7 +372,7 @@ export function detectDisplayIntent(
   return best?.id ?? documents.find((doc) => text.includes(doc.category.toLowerCase()))?.id;
 }
 
-/** §3, §5 The actions a message triggers: a knowledge search with the message as query, a document display. */
+/** REQ-data-chat-action, REQ-chat The actions a message triggers: a knowledge search with the message as query, a document display. */
 export function detectActions(message: string, documents: readonly DisplayableDocument[]): ChatAction[] {
   const actions: ChatAction[] = [];
   if (detectSearchIntent(message)) {
@@ -374,7 +383,10 @@ export function detectActions(message: string, documents: readonly DisplayableDo
   return actions;
 }
 
-/** §9 The safety note for a message's topic: pain or symptom first, then medication, drug or prescription. */
+/**
+ * REQ-limit-safety-notes The safety note for a message's topic: pain or symptom first, then medication, drug
+ * or prescription.
+ */
 export function safetyNoteFor(message: string): string {
   if (mentions(message, ['pain', 'symptom'])) return SAFETY_NOTES.symptoms;
   if (mentions(message, ['medication', 'drug', 'prescription'])) return SAFETY_NOTES.medication;
@@ -382,8 +394,9 @@ export function safetyNoteFor(message: string): string {
 }
 
 /**
- * §8 The keyword-based canned health answer for a message: the first topic whose words appear as words. A
- * lifestyle tip never answers pregnancy, injury or urgent wording (issue 16): that gets the general answer.
+ * REQ-model-providers The keyword-based canned health answer for a message: the first topic whose words
+ * appear as words. A lifestyle tip never answers pregnancy, injury or urgent wording
+ * (REQ-chat-topic-matcher): that gets the general answer.
  */
 export function cannedAnswerFor(message: string): string {
   const words = wordsOf(message);
@@ -397,13 +410,13 @@ export function cannedAnswerFor(message: string): string {
   return topic?.answer ?? CANNED_ANSWERS.general;
 }
 
-/** §5 An AI reply shorter than 20 characters (after trimming), or none at all, is replaced by a canned answer. */
+/** REQ-chat-min-reply An AI reply shorter than 20 characters (after trimming), or none at all, is replaced by a canned answer. */
 export function finalizeReply(modelText: string | undefined, userMessage: string): string {
   const text = (modelText ?? '').trim();
   return text.length < MIN_AI_REPLY_LENGTH ? cannedAnswerFor(userMessage) : text;
 }
 
-/** §3 Knowledge references of a reply: document id, title and the first 150 characters. */
+/** REQ-data Knowledge references of a reply: document id, title and the first 150 characters. */
 export function buildKnowledgeRefs(
   docs: readonly { readonly id: string; readonly title: string; readonly content: string }[],
 ): KnowledgeRef[] {
@@ -411,9 +424,10 @@ export function buildKnowledgeRefs(
 }
 
 /**
- * §3 Suggested follow-ups for a reply, chosen from the message's topic. Each is a question the assistant can
- * answer for anyone who asks it (the panel sends it as the next message): a symptom leads to the calendar, a
- * medication to the records, a search to the knowledge base; small talk gets a general question.
+ * REQ-data Suggested follow-ups for a reply, chosen from the message's topic. Each is a question the
+ * assistant can answer for anyone who asks it (the panel sends it as the next message): a symptom leads to
+ * the calendar, a medication to the records, a search to the knowledge base; small talk gets a general
+ * question.
  */
 export const SUGGESTED_ACTIONS = {
   appointments: 'Show my upcoming appointments',
@@ -431,9 +445,10 @@ export function suggestActionsFor(userMessage: string): string[] {
 }
 
 /**
- * The answer text with its topic's safety note appended (§9). A request for a personal dose change or a
- * diagnosis (adviceGuard.ts, for the asker's role; guarded when the role is unknown) starts with the fixed
- * referral, and a model answer that still gives such advice is replaced by the canned educational answer.
+ * The answer text with its topic's safety note appended (REQ-limit-safety-notes). A request for a personal
+ * dose change or a diagnosis (adviceGuard.ts, for the asker's role; guarded when the role is unknown) starts
+ * with the fixed referral, and a model answer that still gives such advice is replaced by the canned
+ * educational answer.
  */
 function withSafetyNote(modelText: string | undefined, userMessage: string, role?: string): string {
   const guarded = guardedAdviceRequest(userMessage, role);
@@ -443,8 +458,8 @@ function withSafetyNote(modelText: string | undefined, userMessage: string, role
 }
 
 /**
- * §3, §7 The AI reply: the finalized answer with its safety note, the disclaimer and suggested follow-ups.
- * `role` is the asker's (knowledge) role, for the advice guard: unknown is guarded.
+ * REQ-data-ai-reply, REQ-chat The AI reply: the finalized answer with its safety note, the disclaimer and
+ * suggested follow-ups. `role` is the asker's (knowledge) role, for the advice guard: unknown is guarded.
  */
 export function buildAiReply(modelText: string | undefined, userMessage: string, role?: string): AiReply {
   return {
@@ -461,13 +476,13 @@ export function buildAiReply(modelText: string | undefined, userMessage: string,
 export const cannedReplyAfterBanner = (userMessage: string): string =>
   `${cannedAnswerFor(userMessage)}\n\n${safetyNoteFor(userMessage)}`;
 
-/** §8 AI failure: the apology with the emergency disclaimer. */
+/** REQ-err-ai-failure AI failure: the apology with the emergency disclaimer. */
 export function buildAiFailureReply(): AiReply {
   return { message: ASSISTANT_ERRORS.aiFailure, disclaimer: ASSISTANT_ERRORS.emergencyDisclaimer };
 }
 
 /**
- * §3, §7 The secure (knowledge-grounded) reply: the finalized answer with its safety note, the disclaimer, the
+ * REQ-data-secure-reply, REQ-chat The secure (knowledge-grounded) reply: the finalized answer with its safety note, the disclaimer, the
  * titles of the knowledge used, the access level it was retrieved at (the role), and any warnings.
  */
 export function buildSecureReply(input: {
@@ -486,7 +501,7 @@ export function buildSecureReply(input: {
   };
 }
 
-/** §8 Knowledge retrieval error: an apology with a technical-support warning. */
+/** REQ-err-knowledge-retrieval Knowledge retrieval error: an apology with a technical-support warning. */
 export function buildKnowledgeRetrievalErrorReply(role: string): SecureReply {
   return {
     message: ASSISTANT_ERRORS.knowledgeRetrieval,

@@ -1,5 +1,5 @@
 /**
- * HIPAA 164.312(b), 164.528 (issue 15, finding 2 follow-up): which patient account an audit row belongs to. A row
+ * HIPAA 164.312(b), 164.528 (REQ-access-owner follow-up): which patient account an audit row belongs to. A row
  * names the patient by the display id (`patientIdFor`: `P-` and the last six characters of the account id),
  * which two accounts may share, so a patient's audit view matches on the account id alone. Both servers decide
  * it in one order: the owner of the item the row names; else the calling patient, when the display id is

@@ -1,15 +1,15 @@
 /**
  * How a patient sees the actors of the audit rows they may read ('Who viewed my records'; HIPAA 164.312(b) and
- * 164.528, shared/ARCHITECTURE.md `GET /api/audit`). A patient has the right to know which member of staff
+ * 164.528, REQ-arch `GET /api/audit`). A patient has the right to know which member of staff
  * accessed their data, so staff are named; another patient who tried to is a person with privacy rights of their
- * own, so they are 'another user' only: their subject ends in their patient id (§3 derived ids), and their name
+ * own, so they are 'another user' only: their subject ends in their patient id (REQ-data-derived-ids), and their name
  * and e-mail are theirs. The rule goes by the actor's role, not by the action, so every kind of row (reads,
  * refusals, emergency access) follows it.
  */
 import type { AuditEntry, AuditEvent } from './contract/audit';
 import type { Role } from './entities';
 
-/** Who reads the rows: their subject and their §6 role (a nurse's dashboard role is 'patient'; this is 'nurse'). */
+/** Who reads the rows: their subject and their REQ-access-roles role (a nurse's dashboard role is 'patient'; this is 'nurse'). */
 export type AuditViewer = { readonly role: Role; readonly sub: string };
 
 /**

@@ -1,4 +1,4 @@
-/** Sign-in rules: specification sections 2 (Routes), 3 (Current user), 4 (Role decision) and 5 (Login). */
+/** Sign-in rules: REQ-screen (Routes), 3 (Current user), 4 (Role decision) and 5 (Login). */
 import {
   CACHE_STALE_BEFORE_EXPIRY_SECONDS,
   CLAIM_NAMESPACE,
@@ -23,12 +23,15 @@ const asStringList = (v: unknown): string[] | undefined =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** §3: roles come from the namespaced claim, else the plain custom `roles` claim. */
+/** REQ-data-claims: roles come from the namespaced claim, else the plain custom `roles` claim. */
 export function rolesFromClaims(claims: Claims, namespace = CLAIM_NAMESPACE): string[] {
   return asStringList(claims[`${namespace}roles`]) ?? asStringList(claims.roles) ?? [];
 }
 
-/** §3: permissions from the namespaced claim, else the plain claim; undefined when neither is present. */
+/**
+ * REQ-data-claims: permissions from the namespaced claim, else the plain claim; undefined when neither is
+ * present.
+ */
 export function permissionsFromClaims(claims: Claims, namespace = CLAIM_NAMESPACE): string[] | undefined {
   return asStringList(claims[`${namespace}permissions`]) ?? asStringList(claims.permissions);
 }
@@ -36,7 +39,7 @@ export function permissionsFromClaims(claims: Claims, namespace = CLAIM_NAMESPAC
 const includesRole = (roles: readonly string[], name: string) => roles.some((r) => r.toLowerCase() === name);
 
 /**
- * §4 Role decision at login. A non-empty roles claim decides: Admin gives admin; otherwise Doctor gives doctor;
+ * REQ-auth. A non-empty roles claim decides: Admin gives admin; otherwise Doctor gives doctor;
  * otherwise patient. With no roles, the e-mail decides: containing 'admin' gives admin; containing 'doctor' or
  * 'dr.' gives doctor; the one configured admin address gives admin. The default is patient.
  */
@@ -58,7 +61,10 @@ export function decideRole(
   return 'patient';
 }
 
-/** §4 Dashboard display role: admin if roles include admin, otherwise doctor, otherwise patient. */
+/**
+ * REQ-auth-display-role Dashboard display role: admin if roles include admin, otherwise doctor, otherwise
+ * patient.
+ */
 export function displayRole(user: Pick<CurrentUser, 'roles' | 'role'>): DashboardRole {
   if (includesRole(user.roles, 'admin') || user.role === 'admin') return 'admin';
   if (includesRole(user.roles, 'doctor') || user.role === 'doctor') return 'doctor';
@@ -66,7 +72,7 @@ export function displayRole(user: Pick<CurrentUser, 'roles' | 'role'>): Dashboar
 }
 
 /**
- * The extended role (§6: nurse, pharmacist, lab_tech, dietitian) used by the knowledge and assistant features.
+ * The extended role (REQ-access: nurse, pharmacist, lab_tech, dietitian) used by the knowledge and assistant features.
  * A roles claim naming one of them wins over the dashboard role; otherwise the dashboard role is used.
  */
 export function decideKnowledgeRole(roles: readonly string[], dashboardRole: DashboardRole): Role {
@@ -82,20 +88,20 @@ export function decideKnowledgeRole(roles: readonly string[], dashboardRole: Das
   return named && isRole(named) ? named : 'patient';
 }
 
-/** §3: the last 6 characters of the subject, used by the derived ids. */
+/** REQ-data-derived-ids: the last 6 characters of the subject, used by the derived ids. */
 const last6 = (sub: string) => sub.slice(-6);
-/** §3: a doctor's medical_license is 'MD-' plus the last 6 characters of sub. */
+/** REQ-data-derived-ids: a doctor's medical_license is 'MD-' plus the last 6 characters of sub. */
 export const medicalLicenseFor = (sub: string) => `MD-${last6(sub)}`;
-/** §3: a patient's patient_id is 'P-' plus the last 6 characters of sub. */
+/** REQ-data-derived-ids: a patient's patient_id is 'P-' plus the last 6 characters of sub. */
 export const patientIdFor = (sub: string) => `P-${last6(sub)}`;
-/** §3: doctor defaults. */
+/** REQ-data: doctor defaults. */
 export const DOCTOR_DEFAULTS = {
   specialization: 'Internal Medicine',
   department: 'General Practice',
 } as const;
 
 /**
- * §3, §4, §6: builds the current user from id-token claims: role decision, roles, permissions (claim overrides
+ * REQ-data, REQ-auth, REQ-access: builds the current user from id-token claims: role decision, roles, permissions (claim overrides
  * the role defaults), and the derived fields of doctors and patients. Claims of the same name win over defaults.
  */
 export function buildCurrentUser(
@@ -137,7 +143,7 @@ export function toSpecializationSlug(name: string): string {
 }
 
 /**
- * §3 Knowledge access context sent with knowledge calls: role (default patient), specializations (the user's
+ * REQ-data-access-context sent with knowledge calls: role (default patient), specializations (the user's
  * specialization, default family-medicine), permissions.
  */
 export function knowledgeContextFor(
@@ -157,10 +163,10 @@ export function knowledgeContextFor(
   };
 }
 
-/** §2 Routes: / redirects to /{role}-dashboard. */
+/** REQ-nav-dashboards: / redirects to /{role}-dashboard. */
 export const dashboardPathFor = (role: DashboardRole) => `/${role}-dashboard` as const;
 
-/** §2 Routes: the roles allowed on each guarded path. */
+/** REQ-nav-guard: the roles allowed on each guarded path. */
 export const ROUTE_ROLES: Readonly<Record<string, readonly DashboardRole[]>> = {
   '/patient-dashboard': ['patient'],
   '/doctor-dashboard': ['doctor'],
@@ -171,9 +177,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly DashboardRole[]>> = {
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'landing' };
 
 /**
- * §2 Route guard. Visitors see the landing at / and are sent to / from anywhere else. Signed-in users: /
- * goes to their dashboard; a guarded path outside their role goes to /unauthorized; /unauthorized renders;
- * any other path goes to their own dashboard.
+ * REQ-nav-guard Route guard. Visitors see the landing at / and are sent to / from anywhere else. Signed-in
+ * users: / goes to their dashboard; a guarded path outside their role goes to /unauthorized; /unauthorized
+ * renders; any other path goes to their own dashboard.
  */
 export function decideRoute(pathname: string, user: Pick<CurrentUser, 'role'> | undefined): RouteDecision {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -184,15 +190,16 @@ export function decideRoute(pathname: string, user: Pick<CurrentUser, 'role'> | 
   return allowed.includes(user.role) ? { kind: 'render' } : { kind: 'redirect', to: '/unauthorized' };
 }
 
-/** §2: the login callback is recognised by code or error plus state query parameters. */
+/** REQ-nav-callback: the login callback is recognised by code or error plus state query parameters. */
 export function isLoginCallback(search: string): boolean {
   const params = new URLSearchParams(search);
   return (params.has('code') || params.has('error')) && params.has('state');
 }
 
 /**
- * A sign-in answer without its state (code or error but no state): not a callback by §2, and the SDK ignores
- * it, so the portal shows it as a failed sign-in instead of silently dropping a refusal such as access_denied.
+ * A sign-in answer without its state (code or error but no state): not a callback by REQ-nav-broken-callback,
+ * and the SDK ignores it, so the portal shows it as a failed sign-in instead of silently dropping a refusal
+ * such as access_denied.
  */
 export function isIncompleteCallback(search: string): boolean {
   const params = new URLSearchParams(search);
@@ -200,8 +207,8 @@ export function isIncompleteCallback(search: string): boolean {
 }
 
 /**
- * §2: after the callback the address is replaced with the current path, or with a returnTo value if given.
- * Only same-origin paths are accepted, so a crafted returnTo cannot send the user elsewhere.
+ * REQ-nav-callback: after the callback the address is replaced with the current path, or with a returnTo
+ * value if given. Only same-origin paths are accepted, so a crafted returnTo cannot send the user elsewhere.
  */
 export function addressAfterCallback(currentPath: string, returnTo?: unknown): string {
   if (typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo)) return returnTo;
@@ -209,8 +216,8 @@ export function addressAfterCallback(currentPath: string, returnTo?: unknown): s
 }
 
 /**
- * §5 Login: the callback must carry query parameters; a missing transaction gives missing_transaction and a
- * state different from the sent one gives state_mismatch, both reading 'Invalid state'.
+ * REQ-auth-state: the callback must carry query parameters; a missing transaction gives missing_transaction
+ * and a state different from the sent one gives state_mismatch, both reading 'Invalid state'.
  */
 export function checkCallbackState(
   search: string,
@@ -264,7 +271,7 @@ export function decodeJwt(token: string | undefined): Result<{ header: Claims; c
 }
 
 /**
- * §5 Login: the id token must exist and have three parts; issuer must match and subject be present; algorithm
+ * REQ-auth: the id token must exist and have three parts; issuer must match and subject be present; algorithm
  * RS256; audience must match the client (with several audiences, azp must equal the client); nonce must match
  * when expected; auth_time is required when max_age is set; exp and iat must be numbers; expiry and nbf are
  * checked with 60 seconds leeway; the organization id or name must match when given.
@@ -324,7 +331,7 @@ export function validateIdToken(token: string | undefined, expect: IdTokenExpect
   return ok(claims);
 }
 
-/** §9: a token cache entry counts as stale 60 seconds before expiry. */
+/** REQ-limit-token-leeway: a token cache entry counts as stale 60 seconds before expiry. */
 export function isCacheEntryStale(
   expiresAtSeconds: number,
   nowSeconds: number,
@@ -333,7 +340,7 @@ export function isCacheEntryStale(
   return nowSeconds >= expiresAtSeconds - leeway;
 }
 
-/** §3 The roles claim's display name of a role ('doctor' -> 'Doctor', 'lab_tech' -> 'Lab Tech'). */
+/** REQ-data The roles claim's display name of a role ('doctor' -> 'Doctor', 'lab_tech' -> 'Lab Tech'). */
 export function roleClaimName(role: Role): string {
   return role
     .split('_')
@@ -342,10 +349,10 @@ export function roleClaimName(role: Role): string {
 }
 
 /**
- * §3, §4, §6 The claims a server builds the current user from: the subject the verified token names, and what
- * the user directory says about that account now (role, permissions, name, e-mail, a doctor's specialization
- * and department). Reading authorization from the directory on every call, not from the token, is what makes
- * a suspension or a role change take effect on the next request.
+ * REQ-data, REQ-auth, REQ-access-directory The claims a server builds the current user from: the subject the
+ * verified token names, and what the user directory says about that account now (role, permissions, name,
+ * e-mail, a doctor's specialization and department). Reading authorization from the directory on every call,
+ * not from the token, is what makes a suspension or a role change take effect on the next request.
  */
 export function accountClaims(
   sub: string,
@@ -366,9 +373,9 @@ export function accountClaims(
 }
 
 /**
- * §6 A doctor's specializations as knowledge slugs, from the directory's comma-separated text
- * ('Endocrinology, Internal Medicine' -> ['endocrinology', 'internal-medicine']); other roles have none and
- * fall back to the default (`knowledgeContextFor`).
+ * REQ-kb-specialization A doctor's specializations as knowledge slugs, from the directory's comma-separated
+ * text ('Endocrinology, Internal Medicine' -> ['endocrinology', 'internal-medicine']); other roles have none
+ * and fall back to the default (`knowledgeContextFor`).
  */
 export function accountSpecializations(account: Pick<ManagedUser, 'role' | 'specialization'>): string[] {
   if (account.role !== 'doctor') return [];

@@ -1,8 +1,8 @@
 /**
- * The token vault's calendar (issue 6, point 5; spec §1 "tool control through a token vault", §7 the calendar
- * tool google_calendar_medical, §8 'Unable to access calendar at this time...'): how an appointment becomes a
- * calendar event, how events are written as an iCalendar file (RFC 5545) for download, and the calendar texts.
- * Pure: the caller passes `now`.
+ * The token vault's calendar (REQ-tool; REQ-product-pillars "tool control through a token vault", REQ-tool
+ * the calendar tool google_calendar_medical, REQ-err-calendar 'Unable to access calendar at this time...'):
+ * how an appointment becomes a calendar event, how events are written as an iCalendar file (RFC 5545) for
+ * download, and the calendar texts. Pure: the caller passes `now`.
  */
 import type { CalendarEvent } from './contract/pillars';
 import type { Appointment } from './entities';
@@ -18,7 +18,7 @@ export const CALENDAR_TEXTS = {
   /** Scheduling needs the write scope, which the user did not grant when connecting. */
   writeScopeRequired:
     'To schedule appointments for you, the assistant needs permission to add events. Reconnect your calendar with "calendar:write".',
-  /** §8 Calendar failure (the tool's service or the token exchange failed). */
+  /** REQ-err Calendar failure (the tool's service or the token exchange failed). */
   failure: ASSISTANT_ERRORS.calendarFailure,
   title: 'Calendar',
   connected: 'Connected',
@@ -30,7 +30,7 @@ export const CALENDAR_TEXTS = {
   eventsListed: (count: number) =>
     count === 0 ? 'No calendar events.' : `${count} calendar ${count === 1 ? 'event' : 'events'}.`,
   eventScheduled: (title: string) => `Scheduled "${title}".`,
-  /** Appointments carry no place (§3); every visit is at the clinic. */
+  /** Appointments carry no place (REQ-data); every visit is at the clinic. */
   defaultLocation: 'Sentinel Health Clinic',
   /** The title of an appointment without a type. */
   defaultTitle: 'Appointment',
@@ -40,9 +40,12 @@ export const CALENDAR_TEXTS = {
 export const ICS_FILE_NAME = 'sentinel-appointments.ics';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-/** An appointment lasts 30 minutes unless told otherwise (§3 has a date and a time, no length). */
+/**
+ * An appointment lasts 30 minutes unless told otherwise (REQ-data-appointment has a date and a time, no
+ * length).
+ */
 export const DEFAULT_APPOINTMENT_MINUTES = 30;
-/** An appointment with a date but no time (§5: missing values become empty strings) starts at 09:00. */
+/** An appointment with a date but no time (REQ-appt-form) starts at 09:00. */
 export const DEFAULT_APPOINTMENT_TIME = '09:00';
 
 const MINUTE_MS = 60_000;
@@ -66,8 +69,8 @@ export function calendarEventTitle(appointment: Pick<Appointment, 'type' | 'doct
 /**
  * An appointment as a calendar event: it starts at its date and time (read as UTC, the clock every fixture and
  * formatter of ours uses), lasts `minutes` (30 by default), is titled by type and doctor, takes place at the
- * clinic and carries the notes as its description. Returns undefined for an appointment without a date (§5
- * allows empty values): it cannot be placed in a calendar.
+ * clinic and carries the notes as its description. Returns undefined for an appointment without a date
+ * (REQ-appt allows empty values): it cannot be placed in a calendar.
  */
 export function calendarEventFromAppointment(
   appointment: Appointment,
@@ -107,15 +110,15 @@ export function compareCalendarEvents(a: CalendarEvent, b: CalendarEvent): numbe
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** RFC 5545 §3.3.5 DATE-TIME in UTC form: 20261102T143000Z. */
+/** RFC 5545 REQ-data.5 DATE-TIME in UTC form: 20261102T143000Z. */
 export function icsDateTime(instant: Date | string): string {
   const iso = (typeof instant === 'string' ? new Date(instant) : instant).toISOString();
   return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
 /**
- * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma are escaped with a backslash, a line break becomes
- * `\n`. Other control characters are not allowed in TEXT and are dropped.
+ * RFC 5545 REQ-data.11 TEXT: backslash, semicolon and comma are escaped with a backslash, a line break
+ * becomes `\n`. Other control characters are not allowed in TEXT and are dropped.
  */
 export function escapeIcsText(value: string): string {
   return value
@@ -128,7 +131,7 @@ export function escapeIcsText(value: string): string {
     .join('');
 }
 
-/** RFC 5545 §3.3.11: TEXT may hold HTAB but no other control character. */
+/** RFC 5545 REQ-data-derived-ids.11: TEXT may hold HTAB but no other control character. */
 const isForbiddenControl = (code: number) => (code < 0x20 && code !== 0x09) || code === 0x7f;
 
 const ICS_LINE_OCTETS = 75;
@@ -141,8 +144,9 @@ function utf8Length(codePoint: number): number {
 }
 
 /**
- * RFC 5545 §3.1 Lines longer than 75 octets are folded: a CRLF followed by one space is inserted so that no
- * line exceeds 75 octets (the leading space counts). A fold never splits a UTF-8 character.
+ * RFC 5545 REQ-data-appointment Lines longer than 75 octets are folded: a CRLF followed by one space is
+ * inserted so that no line exceeds 75 octets (the leading space counts). A fold never splits a UTF-8
+ * character.
  */
 export function foldIcsLine(line: string): string {
   const parts: string[] = [];

@@ -1,14 +1,14 @@
-/** Chat panel rules: specification sections 2 (Chat assistant panel), 4 (Chat) and 5 (Chat). */
+/** Chat panel rules: REQ-chat-panel (Chat assistant panel), 4 (Chat) and 5 (Chat). */
 import type { ChatMessage } from './entities';
 import { CHAT_TEXTS } from './texts';
 import { PRODUCT_NAME } from './constants';
 
-/** §4, §5: sending is blocked while a reply is pending or when the text is blank after trimming. */
+/** REQ-chat-send: sending is blocked while a reply is pending or when the text is blank after trimming. */
 export function canSendMessage(text: string, isLoading: boolean): boolean {
   return !isLoading && text.trim().length > 0;
 }
 
-/** §2: Enter sends; Shift+Enter inserts a newline (and IME composition never sends). */
+/** REQ-chat-keys: Enter sends; Shift+Enter inserts a newline (and IME composition never sends). */
 export function keyAction(key: {
   key: string;
   shiftKey: boolean;
@@ -18,20 +18,23 @@ export function keyAction(key: {
   return key.shiftKey ? 'newline' : 'send';
 }
 
-/** §2: quick-action chips appear only while there is at most one message and documents exist. */
+/**
+ * REQ-chat-quick-actions: quick-action chips appear only while there is at most one message and documents
+ * exist.
+ */
 export function showsQuickActions(messageCount: number, documentCount: number): boolean {
   return messageCount <= 1 && documentCount > 0;
 }
 
-/** §2: the welcome message greets by name, defaulting to 'Patient'. */
+/** REQ-chat-welcome: the welcome message greets by name, defaulting to 'Patient'. */
 export function welcomeText(name: string | undefined): string {
   const who = name?.trim() || CHAT_TEXTS.defaultName;
   return `Hello ${who}! I'm the ${PRODUCT_NAME} assistant. I can share general, educational health information and help you find documents in the medical knowledge base. How can I help you today?`;
 }
 
 /**
- * §4: clearing the chat resets to one assistant message (the welcome) and closes any open document.
- * The caller supplies the id and time so the rule stays pure.
+ * REQ-chat-clear: clearing the chat resets to one assistant message (the welcome) and closes any open
+ * document. The caller supplies the id and time so the rule stays pure.
  */
 export function clearedConversation(
   name: string | undefined,
@@ -48,7 +51,7 @@ export function clearedConversation(
   };
 }
 
-/** §8: a failed send adds this assistant message. */
+/** REQ-err-chat-failure: a failed send adds this assistant message. */
 export function technicalDifficultiesMessage(ctx: { id: string; now: Date }): ChatMessage {
   return {
     id: ctx.id,

@@ -1,5 +1,5 @@
 /**
- * Record confidentiality (issue 15, finding 3; docs/decisions.md, "Record confidentiality"): who reads
+ * Record confidentiality (REQ-rec-break-glass; docs/decisions.md, "Record confidentiality"): who reads
  * `sensitive` and `restricted` medical records, who may change a record's level, and break-the-glass access
  * for a doctor outside the patient's care team. Pure: the facts (care-team assignments, appointments, the user
  * directory, emergency grants) and the clock come in, a decision goes out. The same rules are in the
@@ -87,7 +87,7 @@ export type CareFacts = {
   readonly grants: readonly Pick<EmergencyGrant, 'ownerId' | 'clinicianSub' | 'grantedAt' | 'expiresAt'>[];
 };
 
-/** Who asks: the account id and the §6 role (nurse, pharmacist, ... told apart from doctors). */
+/** Who asks: the account id and the REQ-access role (nurse, pharmacist, ... told apart from doctors). */
 export type ConfidentialityViewer = { readonly sub: string; readonly role: Role };
 
 const norm = (value: string) => value.trim().toLowerCase();
@@ -165,9 +165,9 @@ export type ReadBasis = 'normal' | 'patient' | 'author' | 'assigned' | 'appointm
 type ConfidentialRecord = Pick<MedicalRecord, 'confidentialityLevel' | 'ownerId' | 'doctor'>;
 
 /**
- * The patient whose care team a record concerns: its owner account (§6 ownership), never the patient id typed
- * into it nor the display id two accounts may share; '' for a record without owner (then only its author reads
- * it above normal).
+ * The patient whose care team a record concerns: its owner account (REQ-access-owner ownership), never the
+ * patient id typed into it nor the display id two accounts may share; '' for a record without owner (then
+ * only its author reads it above normal).
  */
 export const recordOwnerOf = (record: Pick<MedicalRecord, 'ownerId'>): string => record.ownerId ?? '';
 
@@ -280,10 +280,10 @@ export function emergencyPatientOf(
 }
 
 /**
- * Break-the-glass (issue 15): a doctor outside the patient's assigned care team, giving a reason, gets read
- * access to that patient's sensitive and restricted records for 60 minutes from `now`. Only doctors; an
- * assigned doctor needs none (409). A doctor on the team only through an appointment may use it for
- * restricted records. A new grant while one is live is allowed: each is its own audit row and alert. The
+ * Break-the-glass (REQ-rec-break-glass): a doctor outside the patient's assigned care team, giving a reason,
+ * gets read access to that patient's sensitive and restricted records for 60 minutes from `now`. Only
+ * doctors; an assigned doctor needs none (409). A doctor on the team only through an appointment may use it
+ * for restricted records. A new grant while one is live is allowed: each is its own audit row and alert. The
  * patient is their account id (`emergencyPatientOf`).
  */
 export function decideEmergencyAccess(

@@ -1,5 +1,5 @@
 /**
- * §9 Business constants and limits: one test per bullet of the specification, asserting the values against
+ * REQ-limit: one test per bullet of the specification, asserting the values against
  * the spec's own figures. Behaviour that uses these values is tested beside the rule that applies it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
 /**
- * The entities of specification section 3 as zod schemas, with their inferred types. Outside data (API
+ * The entities of REQ-data-claims as zod schemas, with their inferred types. Outside data (API
  * bodies, identity claims, files) is parsed with these before any rule sees it.
  */
 import { z } from 'zod';
 import { MAX_REFILLS, PKCE_VERIFIER_LENGTH } from './constants';
 
-/** §6: roles. Only the first three have dashboards. */
+/** REQ-access-roles: roles. Only the first three have dashboards. */
 export const ROLES = ['patient', 'doctor', 'admin', 'nurse', 'pharmacist', 'lab_tech', 'dietitian'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
@@ -14,7 +14,7 @@ export const DASHBOARD_ROLES = ['admin', 'doctor', 'patient'] as const;
 export const DashboardRoleSchema = z.enum(DASHBOARD_ROLES);
 export type DashboardRole = z.infer<typeof DashboardRoleSchema>;
 
-/** §6: every permission string the product knows. */
+/** REQ-access-default-permissions: every permission string the product knows. */
 export const PERMISSIONS = [
   'read:profile',
   'read:patients',
@@ -38,7 +38,7 @@ const requiredText = (max: number) =>
 /** An e-mail address, with a message a person can act on. */
 export const EmailSchema = z.email('Enter a valid e-mail address.').max(254, 'Use at most 254 characters.');
 
-/** §3 Current user (as built after login). Doctor and patient extras are optional. */
+/** REQ-data-current-user (as built after login). Doctor and patient extras are optional. */
 export const CurrentUserSchema = z.object({
   sub: requiredText(255),
   name: text(200),
@@ -54,7 +54,7 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** §3 Auth state. isLoading starts true. */
+/** REQ-data-auth-state. isLoading starts true. */
 export const AuthStateSchema = z.object({
   isAuthenticated: z.boolean(),
   isLoading: z.boolean(),
@@ -64,7 +64,7 @@ export const AuthStateSchema = z.object({
 export type AuthState = z.infer<typeof AuthStateSchema>;
 export const INITIAL_AUTH_STATE: AuthState = { isAuthenticated: false, isLoading: true };
 
-/** §3 Login transaction. */
+/** REQ-data-login-transaction. */
 export const LoginTransactionSchema = z.object({
   nonce: requiredText(200),
   code_verifier: z.string().min(PKCE_VERIFIER_LENGTH).max(128),
@@ -77,7 +77,7 @@ export const LoginTransactionSchema = z.object({
 });
 export type LoginTransaction = z.infer<typeof LoginTransactionSchema>;
 
-/** §3 Token cache entry. `expiresAt` is the expiry timestamp in epoch seconds. */
+/** REQ-data-token-cache. `expiresAt` is the expiry timestamp in epoch seconds. */
 export const TokenCacheEntrySchema = z.object({
   access_token: z.string(),
   id_token: z.string(),
@@ -90,7 +90,7 @@ export const TokenCacheEntrySchema = z.object({
 });
 export type TokenCacheEntry = z.infer<typeof TokenCacheEntrySchema>;
 
-/** §3 Chat action. */
+/** REQ-data-chat-action. */
 export const CHAT_ACTION_TYPES = ['search_knowledge', 'display_document'] as const;
 export const ChatActionSchema = z.object({
   type: z.enum(CHAT_ACTION_TYPES),
@@ -99,7 +99,7 @@ export const ChatActionSchema = z.object({
 });
 export type ChatAction = z.infer<typeof ChatActionSchema>;
 
-/** §3 A knowledge reference in a chat message (excerpt: first 150 characters). */
+/** REQ-data-chat-message A knowledge reference in a chat message (excerpt: first 150 characters). */
 export const KnowledgeRefSchema = z.object({
   documentId: requiredText(200),
   title: text(300),
@@ -107,7 +107,7 @@ export const KnowledgeRefSchema = z.object({
 });
 export type KnowledgeRef = z.infer<typeof KnowledgeRefSchema>;
 
-/** §3 Chat message. `system` exists only for model calls. */
+/** REQ-data-chat-message. `system` exists only for model calls. */
 export const CHAT_ROLES = ['user', 'assistant', 'system'] as const;
 export const ChatMessageSchema = z.object({
   id: requiredText(100),
@@ -127,7 +127,7 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** §3 AI reply. */
+/** REQ-data-ai-reply. */
 export const AiReplySchema = z.object({
   message: z.string(),
   disclaimer: z.string().optional(),
@@ -135,7 +135,7 @@ export const AiReplySchema = z.object({
 });
 export type AiReply = z.infer<typeof AiReplySchema>;
 
-/** §3 Secure reply (`response` is accepted as an alias of `message` when parsing). */
+/** REQ-data-secure-reply (`response` is accepted as an alias of `message` when parsing). */
 export const SecureReplySchema = z.object({
   message: z.string(),
   disclaimer: z.string(),
@@ -145,7 +145,7 @@ export const SecureReplySchema = z.object({
 });
 export type SecureReply = z.infer<typeof SecureReplySchema>;
 
-/** §3 Built-in knowledge item. */
+/** REQ-data-builtin-item. */
 export const BUILTIN_CATEGORIES = [
   'drug_information',
   'medical_procedures',
@@ -167,7 +167,7 @@ export const BuiltinKnowledgeItemSchema = z.object({
 });
 export type BuiltinKnowledgeItem = z.infer<typeof BuiltinKnowledgeItemSchema>;
 
-/** §3 Markdown knowledge document and its metadata. */
+/** REQ-data-document and its metadata. */
 export const DOCUMENT_CATEGORIES = ['diagnostic', 'medication', 'treatment'] as const;
 export const DocumentCategorySchema = z.enum(DOCUMENT_CATEGORIES);
 export type DocumentCategory = z.infer<typeof DocumentCategorySchema>;
@@ -194,7 +194,7 @@ export const KnowledgeDocumentSchema = z.object({
 });
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>;
 
-/** §3 Knowledge access context: role defaults to patient, specializations to family-medicine. */
+/** REQ-data-access-context: role defaults to patient, specializations to family-medicine. */
 export const KnowledgeAccessContextSchema = z.object({
   role: RoleSchema.default('patient'),
   specializations: z.array(z.string()).default(['family-medicine']),
@@ -202,7 +202,7 @@ export const KnowledgeAccessContextSchema = z.object({
 });
 export type KnowledgeAccessContext = z.infer<typeof KnowledgeAccessContextSchema>;
 
-/** §3 Access stats, and the second summary form. */
+/** REQ-data-access-stats, and the second summary form. */
 export const AccessStatsSchema = z.object({
   totalItems: z.number().int().nonnegative(),
   accessibleItems: z.number().int().nonnegative(),
@@ -218,7 +218,7 @@ export const KnowledgeAccessSummarySchema = z.object({
 });
 export type KnowledgeAccessSummary = z.infer<typeof KnowledgeAccessSummarySchema>;
 
-/** §3 Audit log entry of a knowledge access decision. */
+/** REQ-data-knowledge-audit of a knowledge access decision. */
 export const KnowledgeAuditEntrySchema = z.object({
   timestamp: isoDateTime,
   userId: z.string(),
@@ -230,7 +230,7 @@ export const KnowledgeAuditEntrySchema = z.object({
 });
 export type KnowledgeAuditEntry = z.infer<typeof KnowledgeAuditEntrySchema>;
 
-/** §3 Identity service status. */
+/** REQ-data-identity-status. */
 export const IdentityStatusSchema = z.object({
   initialized: z.boolean(),
   features: z.object({ tokenVault: z.boolean(), asyncAuth: z.boolean(), fga: z.boolean() }),
@@ -239,7 +239,7 @@ export const IdentityStatusSchema = z.object({
 export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
 
 /**
- * §6 The owner of an appointment, record or prescription: the account id (the token subject) of the patient it
+ * REQ-access-owner The owner of an appointment, record or prescription: the account id (the token subject) of the patient it
  * belongs to, resolved by the server from the patient e-mail when the item is created and never changed after.
  * Patients see an item only when they are its owner. An item without one (its e-mail named no patient account)
  * is seen by staff only.
@@ -265,7 +265,7 @@ export const AppointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
-/** §3 Medical record with optional vitals (°F, bpm, kg, cm). */
+/** REQ-data-record with optional vitals (°F, bpm, kg, cm). */
 export const RECORD_TYPES = ['diagnosis', 'lab-result', 'prescription', 'visit-note', 'imaging'] as const;
 export const RecordTypeSchema = z.enum(RECORD_TYPES);
 export type RecordType = z.infer<typeof RecordTypeSchema>;
@@ -298,11 +298,11 @@ export const MedicalRecordSchema = z.object({
 });
 export type MedicalRecord = z.infer<typeof MedicalRecordSchema>;
 
-/** §3, §4 Prescription. */
+/** REQ-data, REQ-tool-prescription-actions Prescription. */
 export const PRESCRIPTION_STATUSES = ['active', 'completed', 'cancelled', 'expired'] as const;
 export const PrescriptionStatusSchema = z.enum(PRESCRIPTION_STATUSES);
 export type PrescriptionStatus = z.infer<typeof PrescriptionStatusSchema>;
-/** §2 Frequency choices. */
+/** REQ-rx-frequency Frequency choices. */
 export const FREQUENCIES = [
   'Once daily',
   'Twice daily',
@@ -335,7 +335,7 @@ export const PrescriptionSchema = z.object({
 });
 export type Prescription = z.infer<typeof PrescriptionSchema>;
 
-/** §3, §4 Managed user. */
+/** REQ-data-managed-user, REQ-auth Managed user. */
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
@@ -358,8 +358,8 @@ export const ManagedUserSchema = z.object({
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 
 /**
- * §3 New-user form. Field validation on creation is "not shown" in the spec; we require a name and a valid
- * e-mail (a user without them cannot sign in) and accept the rest as given. Role defaults to patient.
+ * REQ-data-new-user-form. Field validation on creation is "not shown" in the spec; we require a name and a
+ * valid e-mail (a user without them cannot sign in) and accept the rest as given. Role defaults to patient.
  */
 export const NewUserFormSchema = z.object({
   name: requiredText(200),

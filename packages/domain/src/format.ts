@@ -1,5 +1,5 @@
 /**
- * Formatters: screens display what these return and format nothing themselves (shared/STYLE.md, convention 4).
+ * Formatters: screens display what these return and format nothing themselves (REQ-arch).
  * Every function takes the clock, locale and time zone as arguments.
  */
 import { RELATIVE_DAYS_LIMIT, SPECIALIZATIONS_SHOWN, VITALS_UNITS } from './constants';
@@ -16,7 +16,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One Intl.DateTimeFormat per locale and options, kept: building one costs far more than formatting with it,
- * and a table of 10,000 users formats a date in every row it renders (issue 7, filter keystroke to paint).
+ * and a table of 10,000 users formats a date in every row it renders (REQ-perf-rows).
  */
 function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
@@ -43,8 +43,9 @@ function dayNumber(d: Date, timeZone: string): number {
 }
 
 /**
- * §5 Forms: last login is shown relative: 'Today', 'Yesterday', 'N days ago' for under 7 days, otherwise a
- * local date. Days are calendar days in the viewer's time zone. A missing or unreadable time reads 'Never'.
+ * REQ-users-last-login: last login is shown relative: 'Today', 'Yesterday', 'N days ago' for under 7 days,
+ * otherwise a local date. Days are calendar days in the viewer's time zone. A missing or unreadable time
+ * reads 'Never'.
  */
 export function formatLastLogin(
   iso: string | undefined,
@@ -77,13 +78,13 @@ export function formatDate(isoDate: string, { locale = 'en-US' }: Locale = {}): 
   }).format(d);
 }
 
-/** §2 Appointments 'Date & Time' column: date and HH:MM time, e.g. 'Nov 2, 2026 at 09:30'. */
+/** REQ-appt-table 'Date & Time' column: date and HH:MM time, e.g. 'Nov 2, 2026 at 09:30'. */
 export function formatDateAndTime(date: string, time: string, locale: Locale = {}): string {
   if (!date) return time || '-';
   return time ? `${formatDate(date, locale)} at ${time}` : formatDate(date, locale);
 }
 
-/** §3, §9: vitals with their units: blood pressure mmHg, heart rate bpm, temperature °F, weight kg, height cm. */
+/** REQ-data-record, REQ-limit-vitals-units: vitals with their units: blood pressure mmHg, heart rate bpm, temperature °F, weight kg, height cm. */
 export function formatVitals(v: Vitals | undefined): { label: string; value: string }[] {
   if (!v) return [];
   const rows: { label: string; value: string }[] = [];
@@ -98,7 +99,7 @@ export function formatVitals(v: Vitals | undefined): { label: string; value: str
   return rows;
 }
 
-/** §2 User table: initials when there is no avatar (at most two letters). */
+/** REQ-users-table User table: initials when there is no avatar (at most two letters). */
 export function initials(name: string): string {
   const words = name
     .replace(/^dr\.?\s+/i, '')
@@ -109,7 +110,7 @@ export function initials(name: string): string {
   return letters.map((w) => (w ? [...w][0]?.toUpperCase() : '')).join('') || '?';
 }
 
-/** §2 Patient dashboard: the greeting uses the user's first name (titles such as 'Dr.' are skipped). */
+/** REQ-screen-patient-nav: the greeting uses the user's first name (titles such as 'Dr.' are skipped). */
 export function firstName(name: string): string {
   const words = name
     .replace(/^dr\.?\s+/i, '')
@@ -118,7 +119,7 @@ export function firstName(name: string): string {
   return words[0] || name.trim();
 }
 
-/** §2 Doctor portal: greets the doctor by last name, e.g. 'Dr. Smith'. */
+/** REQ-screen-doctor-tabs: greets the doctor by last name, e.g. 'Dr. Smith'. */
 export function doctorGreetingName(name: string): string {
   const words = name
     .replace(/^dr\.?\s+/i, '')
@@ -129,7 +130,7 @@ export function doctorGreetingName(name: string): string {
   return last ? `Dr. ${last}` : 'Doctor';
 }
 
-/** §2 Knowledge list: up to 2 specializations followed by '+N more'. */
+/** REQ-kb-list list: up to 2 specializations followed by '+N more'. */
 export function summarizeSpecializations(list: readonly string[], shown = SPECIALIZATIONS_SHOWN): string {
   if (list.length <= shown) return list.join(', ');
   return `${list.slice(0, shown).join(', ')} +${list.length - shown} more`;

@@ -1,9 +1,9 @@
-/** Identity service status: specification sections 3 (Identity service status) and 4 (Identity service). */
+/** Identity service status: REQ-data-identity-status (Identity service status) and 4 (Identity service). */
 import type { IdentityStatus } from './entities';
 
 /**
- * §4: the initialized flag is set true on start, and the three features (token vault, async authorization,
- * fine-grained authorization) are all enabled whenever it is initialized.
+ * REQ-tool-identity-status: the initialized flag is set true on start, and the three features (token vault,
+ * async authorization, fine-grained authorization) are all enabled whenever it is initialized.
  */
 export function identityStatus(initialized: boolean, now: Date): IdentityStatus {
   return {

@@ -26,8 +26,8 @@ export const INFERENCE_TASKS = [
 export type InferenceTask = (typeof INFERENCE_TASKS)[number];
 
 /**
- * §5 "The provider must support the task": a small table of the providers we configure. 'auto' lets the hub
- * route to any provider serving the model, so it supports every task.
+ * REQ-model-request-checks "The provider must support the task": a small table of the providers we configure.
+ * 'auto' lets the hub route to any provider serving the model, so it supports every task.
  */
 export const PROVIDER_TASKS = {
   auto: INFERENCE_TASKS,
@@ -40,12 +40,12 @@ export const PROVIDER_TASKS = {
 export type InferenceProvider = keyof typeof PROVIDER_TASKS;
 
 /**
- * §5 Closed providers are called directly, not through the hub's model mapping, so the model id must name
- * them: 'openai/gpt-4o-mini' for provider 'openai'. The prefix is removed before the call.
+ * REQ-model-request-checks Closed providers are called directly, not through the hub's model mapping, so the
+ * model id must name them: 'openai/gpt-4o-mini' for provider 'openai'. The prefix is removed before the call.
  */
 export const CLOSED_PROVIDERS: readonly InferenceProvider[] = ['openai'];
 
-/** §5 The one provider with an audio restriction, and the audio types it takes. */
+/** REQ-model The one provider with an audio restriction, and the audio types it takes. */
 export const AUDIO_PROVIDER: InferenceProvider = 'fal-ai';
 export const AUDIO_CONTENT_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/wav', 'audio/x-wav'] as const;
 
@@ -69,10 +69,10 @@ const isProvider = (name: string): name is InferenceProvider => Object.hasOwn(PR
 const inputError = (message: string) => fail('invalid_input', message);
 
 /**
- * §5 Inference requests: an endpoint URL and a provider together are rejected; a model is required when the
- * provider is auto (the default when neither an endpoint nor a provider is given); a closed provider's model
- * must carry its prefix; the provider must support the task; audio for fal-ai must be mpeg, mp4, wav or x-wav.
- * An unknown provider is refused as unsupported (§8).
+ * REQ-model-request-checks: an endpoint URL and a provider together are rejected; a model is required when
+ * the provider is auto (the default when neither an endpoint nor a provider is given); a closed provider's
+ * model must carry its prefix; the provider must support the task; audio for fal-ai must be mpeg, mp4, wav or
+ * x-wav. An unknown provider is refused as unsupported (REQ-model-request-checks).
  */
 export function validateInferenceRequest(input: unknown): Result<InferenceRequest> {
   const parsed = parseWith(InferenceRequestInputSchema, input, 'inference request');
@@ -101,12 +101,17 @@ export function validateInferenceRequest(input: unknown): Result<InferenceReques
   return ok({ ...parsed.value, provider });
 }
 
-/** §8, §9 Only a 503 status (model loading or overloaded) triggers a retry. */
+/**
+ * REQ-model-retry, REQ-limit-retry-stream Only a 503 status (model loading or overloaded) triggers a retry.
+ */
 export function shouldRetryInference(status: number): boolean {
   return status === INFERENCE_RETRY_STATUS;
 }
 
-/** §8 Statuses on which a chat-completion failure means the provider does not serve chat for the model. */
+/**
+ * REQ-model-errors Statuses on which a chat-completion failure means the provider does not serve chat for the
+ * model.
+ */
 export const CHAT_UNSUPPORTED_STATUSES: readonly number[] = [400, 404, 422, 500];
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -123,9 +128,9 @@ function providerErrorText(body: unknown): string | undefined {
 }
 
 /**
- * §8 Chat-completion failure message: on 400, 404, 422 or 500 the provider does not seem to support chat
- * completion for the model; otherwise 'Failed to perform inference' with the provider's error text, or a
- * generic message when the body has none.
+ * REQ-model-errors Chat-completion failure message: on 400, 404, 422 or 500 the provider does not seem to
+ * support chat completion for the model; otherwise 'Failed to perform inference' with the provider's error
+ * text, or a generic message when the body has none.
  */
 export function chatCompletionErrorMessage(
   status: number,
@@ -138,7 +143,7 @@ export function chatCompletionErrorMessage(
   return text === undefined ? INFERENCE_ERRORS.noReadableBody(status) : INFERENCE_ERRORS.failed(text);
 }
 
-/** §8 A streamed reply must come as an event stream. */
+/** REQ-model-stream A streamed reply must come as an event stream. */
 export function checkEventStreamContentType(contentType: string | null | undefined): Result<string> {
   const type = contentType ?? '';
   return type.toLowerCase().startsWith('text/event-stream')
@@ -150,9 +155,9 @@ export function checkEventStreamContentType(contentType: string | null | undefin
 export type StreamEvent = { readonly kind: 'data'; readonly data: unknown } | { readonly kind: 'done' };
 
 /**
- * §7, §8 Reads one event-stream frame (the lines before a blank line). Data lines are joined; comments and
- * other fields are ignored, so a keep-alive frame yields no event. '[DONE]' ends the stream; a payload with an
- * `error` is a stream error; data that is not JSON is a malformed provider output.
+ * REQ-model-stream Reads one event-stream frame (the lines before a blank line). Data lines are joined;
+ * comments and other fields are ignored, so a keep-alive frame yields no event. '[DONE]' ends the stream; a
+ * payload with an `error` is a stream error; data that is not JSON is a malformed provider output.
  */
 export function parseSseFrame(frame: string): Result<StreamEvent | undefined> {
   return parsePayload(frameData(frame));
@@ -187,8 +192,8 @@ export type SseChunk = {
 };
 
 /**
- * §7 Reads the complete frames of a buffered event stream (frames end with a blank line) and returns the
- * unfinished tail. Stops at the first error or at [DONE].
+ * REQ-model-stream Reads the complete frames of a buffered event stream (frames end with a blank line) and
+ * returns the unfinished tail. Stops at the first error or at [DONE].
  */
 export function parseSseChunk(buffer: string): Result<SseChunk> {
   const { data, rest } = readSseFrames(buffer);
@@ -204,29 +209,30 @@ export function parseSseChunk(buffer: string): Result<SseChunk> {
 
 export type ModelMessage = { readonly role: 'system' | 'user' | 'assistant'; readonly content: string };
 
-/** §7 Chat-completion request: the messages (role, content) with max_tokens 300, temperature 0.4, top_p 0.9. */
+/** REQ-model-chat-request Chat-completion request: the messages (role, content) with max_tokens 300, temperature 0.4, top_p 0.9. */
 export function buildChatCompletionRequest(messages: readonly ModelMessage[]) {
   return { messages: messages.map(({ role, content }) => ({ role, content })), ...CHAT_COMPLETION_PARAMS };
 }
 
 /**
- * §7 Text-generation fallback: inputs and parameters (max_new_tokens 200, temperature 0.4, repetition_penalty
- * 1.1); wait_for_model and no cache go in `options`, where the hub's text-generation API reads them.
+ * REQ-model-textgen-request Text-generation fallback: inputs and parameters (max_new_tokens 200, temperature
+ * 0.4, repetition_penalty 1.1); wait_for_model and no cache go in `options`, where the hub's text-generation
+ * API reads them.
  */
 export function buildTextGenerationRequest(prompt: string) {
   const { wait_for_model, use_cache, ...parameters } = TEXT_GENERATION_PARAMS;
   return { inputs: prompt, parameters, options: { wait_for_model, use_cache } };
 }
 
-/** §7 The text-generation fallback needs one prompt: the conversation as labelled turns, ending on the assistant. */
+/** REQ-chat-fallback The text-generation fallback needs one prompt: the conversation as labelled turns, ending on the assistant. */
 export function promptFromMessages(messages: readonly ModelMessage[]): string {
   const label = { system: 'System', user: 'User', assistant: 'Assistant' } as const;
   return [...messages.map((m) => `${label[m.role]}: ${m.content}`), 'Assistant:'].join('\n');
 }
 
 /**
- * §7 Response fields read: choices[0].message.content (chat completion), else generated_text (text
- * generation, as an object or the first element of a list). Anything else reads as no text.
+ * REQ-model-response Response fields read: choices[0].message.content (chat completion), else generated_text
+ * (text generation, as an object or the first element of a list). Anything else reads as no text.
  */
 export function readModelText(response: unknown): string | undefined {
   if (isRecord(response) && Array.isArray(response.choices)) {

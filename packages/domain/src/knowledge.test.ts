@@ -44,7 +44,7 @@ const item = (
   ...over,
 });
 
-/** The seven built-in items of §6, shortened. */
+/** The seven built-in items of REQ-kb-documents, shortened. */
 const builtins = (): BuiltinKnowledgeItem[] => [
   item({ id: 'drug-info', title: 'Acetaminophen: Safe Use' }),
   item({
@@ -120,7 +120,7 @@ const doc = (
   },
 });
 
-/** The four bundled documents of §3/§6. */
+/** The four bundled documents of REQ-data-document, REQ-kb-documents. */
 const diagnostics = () =>
   doc('diabetes-type2-diagnostics', {
     title: 'Type 2 Diabetes: Diagnostic Criteria and Evaluation',
@@ -575,7 +575,7 @@ describe('what a search tells about knowledge the viewer may not see (issue 15, 
     expect(byTitle.results).toEqual([]);
     expect(byTitle.withheld.map((d) => d.factor)).toEqual(['role']);
     expect(byTitle.reply.message).toContain(NO_KNOWLEDGE_TEXTS.role('patient'));
-    // 'drug' names the medication category (§5 +0.5): the metformin document, not open to patients.
+    // 'drug' names the medication category (REQ-kb +0.5): the metformin document, not open to patients.
     expect(answer('drug').withheld.map((d) => d.factor)).toEqual(['role']);
   });
 });

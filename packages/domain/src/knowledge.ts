@@ -21,7 +21,10 @@ import { fail, ok, type Result } from './result';
 import { canAccessData } from './roles';
 import { parseWith } from './validate';
 
-/** §6 Sensitivity order of built-in items: public 0, professional 1, restricted 2, confidential 3. */
+/**
+ * REQ-kb-sensitivity-order Sensitivity order of built-in items: public 0, professional 1, restricted 2,
+ * confidential 3.
+ */
 export const SENSITIVITY_ORDER: Readonly<Record<SensitivityLevel, number>> = {
   public: 0,
   professional: 1,
@@ -29,31 +32,37 @@ export const SENSITIVITY_ORDER: Readonly<Record<SensitivityLevel, number>> = {
   confidential: 3,
 };
 
-/** §3, §9 Sensitivity order of markdown documents (low < medium < high), used the same way for sorting. */
+/**
+ * REQ-data-document, REQ-limit-levels Sensitivity order of markdown documents (low < medium < high), used the
+ * same way for sorting.
+ */
 export const DOCUMENT_SENSITIVITY_ORDER: Readonly<Record<DocumentSensitivity, number>> = {
   low: 0,
   medium: 1,
   high: 2,
 };
 
-/** §6 Medication documents note this, but it only goes to the log: it never denies access. */
+/**
+ * REQ-kb-prescribing-note Medication documents note this, but it only goes to the log: it never denies
+ * access.
+ */
 export const PRESCRIBING_AUTHORITY_NOTE = 'restricted prescribing authority (doctor, nurse-practitioner)';
 
-/** §6 High-sensitivity documents are for these roles only. */
+/** REQ-kb High-sensitivity documents are for these roles only. */
 const HIGH_SENSITIVITY_ROLES: readonly string[] = ['doctor', 'admin'];
 
 /** Either kind of knowledge: a built-in item or a bundled markdown document. */
 export type KnowledgeEntry = BuiltinKnowledgeItem | KnowledgeDocument;
 
 /**
- * Who is asking. `patientId` is not part of the §3 access context sent by the browser: the server fills it from
+ * Who is asking. `patientId` is not part of the access context (REQ-data-access-context) sent by the browser: the server fills it from
  * the signed-in patient, so a patient can only ever match patient-bound items about themselves.
  */
 export type KnowledgeViewer = Pick<KnowledgeAccessContext, 'role' | 'specializations'> & {
   readonly patientId?: string;
 };
 
-/** Which rule refused access, so a reply can explain it (§8 "No authorized knowledge"). */
+/** Which rule refused access, so a reply can explain it (REQ-err-no-knowledge "No authorized knowledge"). */
 export type AccessFactor = 'role' | 'patient_binding' | 'specialization' | 'sensitivity';
 
 /** The outcome of one access check: notes are logged alongside the reason but never change the outcome. */
@@ -80,8 +89,8 @@ const denied = (factor: AccessFactor, reason: string): AccessDecision => ({
 });
 
 /**
- * §6 Built-in knowledge items: the role must be one of the item's required roles. A patient-bound item (one
- * with a patientId) also needs a read grant on patient records (§6 data access matrix); on top of that, and
+ * REQ-kb-patient-bound: the role must be one of the item's required roles. A patient-bound item (one
+ * with a patientId) also needs a read grant on patient records (REQ-access-matrix); on top of that, and
  * this is our secure choice where the spec is silent, a patient may only see items bound to their own id.
  */
 export function isBuiltinItemAccessible(item: BuiltinKnowledgeItem, viewer: KnowledgeViewer): AccessDecision {
@@ -100,7 +109,7 @@ export function isBuiltinItemAccessible(item: BuiltinKnowledgeItem, viewer: Know
 }
 
 /**
- * §6 Markdown documents: the role must be in the document's access level; a doctor needs one of the listed
+ * REQ-kb-specialization: the role must be in the document's access level; a doctor needs one of the listed
  * specializations when the document lists any (compared as slugs, so 'Internal Medicine' matches
  * 'internal-medicine'); high sensitivity is for doctor and admin only. A medication document with prescribing
  * authority adds a note (logged, never a refusal).
@@ -127,19 +136,25 @@ export function isDocumentAccessible(doc: KnowledgeDocument, viewer: KnowledgeVi
   return granted(`Role ${viewer.role} is allowed`, notes);
 }
 
-/** §6, §9 The sensitivity rank of an item or document (lower is less sensitive). */
+/**
+ * REQ-kb-sensitivity-order, REQ-limit-levels The sensitivity rank of an item or document (lower is less
+ * sensitive).
+ */
 export function sensitivityRank(entry: KnowledgeEntry): number {
   return 'metadata' in entry
     ? DOCUMENT_SENSITIVITY_ORDER[entry.metadata.sensitivity]
     : SENSITIVITY_ORDER[entry.sensitivityLevel];
 }
 
-/** §6 Results are sorted from least to most sensitive; equal ranks keep their order. Returns a new array. */
+/**
+ * REQ-kb-sort-cap Results are sorted from least to most sensitive; equal ranks keep their order. Returns a
+ * new array.
+ */
 export function sortBySensitivity<T extends KnowledgeEntry>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => sensitivityRank(a) - sensitivityRank(b));
 }
 
-/** §6, §9 At most 5 knowledge items are returned. */
+/** REQ-kb, REQ-limit-knowledge At most 5 knowledge items are returned. */
 export function capResults<T>(items: readonly T[]): T[] {
   return items.slice(0, MAX_KNOWLEDGE_RESULTS);
 }
@@ -147,7 +162,7 @@ export function capResults<T>(items: readonly T[]): T[] {
 /** What relevance looks at. Both built-in items and documents have these fields. */
 export type Scorable = { readonly title: string; readonly content: string; readonly category: string };
 
-/** §5 +0.5 when the query names the item's kind of category. */
+/** REQ-kb +0.5 when the query names the item's kind of category. */
 const CATEGORY_KEYWORDS: ReadonlyArray<{ keywords: readonly string[]; categories: readonly string[] }> = [
   { keywords: ['drug', 'medication'], categories: ['drug_information', 'medication'] },
   { keywords: ['procedure', 'treatment'], categories: ['medical_procedures', 'treatment'] },
@@ -155,7 +170,7 @@ const CATEGORY_KEYWORDS: ReadonlyArray<{ keywords: readonly string[]; categories
 ];
 
 /**
- * §5 Relevance points in tenths, so that sums are exact (three content matches are 0.3, not
+ * REQ-kb-relevance Relevance points in tenths, so that sums are exact (three content matches are 0.3, not
  * 0.30000000000000004, and so do not pass the threshold): the whole query in the title, a query word in the
  * title, a query word in the content, a category keyword; the score is capped at 1 (10 tenths).
  */
@@ -168,8 +183,8 @@ export const RELEVANCE_TENTHS = {
 } as const;
 
 /**
- * §5 A title or query as relevance reads it: lowercased, each run of whitespace one space, trimmed. The whole
- * query is looked for in the title, and how words are spaced says nothing about what is asked.
+ * REQ-kb A title or query as relevance reads it: lowercased, each run of whitespace one space, trimmed. The
+ * whole query is looked for in the title, and how words are spaced says nothing about what is asked.
  */
 export function relevanceText(text: string): string {
   return text
@@ -180,7 +195,7 @@ export function relevanceText(text: string): string {
 }
 
 /**
- * §5 The query is lowercased and read as its words, each once (issue 15, finding 7): a word written again asks
+ * REQ-kb-oracle The query is lowercased and read as its words, each once (REQ-kb-oracle): a word written again asks
  * nothing new, and counting it again let a caller push a single word of a text past the threshold (four times
  * "word" made 0.4), and so learn from the count of withheld items whether a text they may not read holds it.
  */
@@ -188,12 +203,12 @@ export function relevanceQuery(query: string): string {
   return [...new Set(relevanceText(query).split(' '))].join(' ');
 }
 
-/** §5 The query words that score: distinct words (split on whitespace) longer than 2 characters. */
+/** REQ-kb-score The query words that score: distinct words (split on whitespace) longer than 2 characters. */
 export function relevanceWords(lowercasedQuery: string): string[] {
   return [...new Set(lowercasedQuery.split(/\s+/).filter((w) => w.length > 2))];
 }
 
-/** §5 Does the lowercased query name a keyword of this category's kind (+0.5)? */
+/** REQ-kb-score Does the lowercased query name a keyword of this category's kind (+0.5)? */
 export function isCategoryKeywordHit(lowercasedQuery: string, category: string): boolean {
   return CATEGORY_KEYWORDS.some(
     ({ keywords, categories }) =>
@@ -201,13 +216,13 @@ export function isCategoryKeywordHit(lowercasedQuery: string, category: string):
   );
 }
 
-/** §5 A sum of relevance points, in tenths, as the score: capped at 1. */
+/** REQ-kb-relevance A sum of relevance points, in tenths, as the score: capped at 1. */
 export function scoreFromTenths(tenths: number): number {
   return Math.min(tenths, RELEVANCE_TENTHS.cap) / 10;
 }
 
 /**
- * §5 Knowledge relevance: +1 if the title contains the whole lowercased query; for each distinct query word
+ * REQ-kb-relevance: +1 if the title contains the whole lowercased query; for each distinct query word
  * longer than 2 characters +0.3 for a title match and +0.1 for a content match; +0.5 for a category-matching
  * keyword; capped at 1. A blank query scores 0 (it would otherwise match every title). This is the reference
  * rule: the knowledge index (knowledgeIndex.ts) gives the same scores without reading every entry on every query.
@@ -226,23 +241,23 @@ export function scoreRelevance(query: string, entry: Scorable): number {
   return scoreFromTenths(tenths);
 }
 
-/** §5 A document counts if its score exceeds the threshold (0.3; strictly greater). */
+/** REQ-kb-relevance A document counts if its score exceeds the threshold (0.3; strictly greater). */
 export function isRelevant(score: number): boolean {
   return score > RELEVANCE_THRESHOLD;
 }
 
 /**
- * §5 relevance read from an entry's public metadata only, its title and category, as if it had no content.
- * §6, §8 and issue 15, finding 7: a relevant entry the viewer may not see is reported as withheld (counted in a
- * chat reply, explained by the §8 reply) only when this score is relevant too. Its text is what the viewer may
- * not read, so it must not decide what they are told: otherwise asking for a rare word would tell them whether
- * a restricted text holds it.
+ * REQ-kb relevance read from an entry's public metadata only, its title and category, as if it had no
+ * content. REQ-kb-oracle, REQ-model-response and REQ-kb-oracle: a relevant entry the viewer may not see is
+ * reported as withheld (counted in a chat reply, explained by the REQ-model-response) only when this score is
+ * relevant too. Its text is what the viewer may not read, so it must not decide what they are told: otherwise
+ * asking for a rare word would tell them whether a restricted text holds it.
  */
 export function scoreMetadataRelevance(query: string, entry: Scorable): number {
   return scoreRelevance(query, { title: entry.title, content: '', category: entry.category });
 }
 
-/** §6 Everything the viewer may see, least sensitive first (not capped: this is the browsing list). */
+/** REQ-kb Everything the viewer may see, least sensitive first (not capped: this is the browsing list). */
 export function filterAccessible<T extends KnowledgeEntry>(
   items: readonly T[],
   viewer: KnowledgeViewer,
@@ -259,17 +274,18 @@ export type KnowledgeSearch<T> = {
   readonly results: T[];
   /**
    * The decisions for items withheld whose title or category alone make them relevant
-   * (`scoreMetadataRelevance`), so a reply can say why (§8) without telling what a withheld text holds.
+   * (`scoreMetadataRelevance`), so a reply can say why (REQ-model) without telling what a withheld text
+   * holds.
    */
   readonly withheld: AccessDecision[];
 };
 
 /**
- * §5, §6 Search: items whose relevance exceeds the threshold and that the viewer may see, sorted from least
- * to most sensitive and capped at 5, and the items withheld by their title or category. Works for built-in items
- * (with isBuiltinItemAccessible) and documents (with isDocumentAccessible). It reads every item's text on every
- * query: fine for a handful of items, and the reference that `searchKnowledgeIndex` (knowledgeIndex.ts, for
- * large bases) is proven equal to.
+ * REQ-kb-relevance Search: items whose relevance exceeds the threshold and that the viewer may see, sorted
+ * from least to most sensitive and capped at 5, and the items withheld by their title or category. Works for
+ * built-in items (with isBuiltinItemAccessible) and documents (with isDocumentAccessible). It reads every
+ * item's text on every query: fine for a handful of items, and the reference that `searchKnowledgeIndex`
+ * (knowledgeIndex.ts, for large bases) is proven equal to.
  */
 export function searchKnowledge<T extends KnowledgeEntry>(
   items: readonly T[],
@@ -290,7 +306,10 @@ export function searchKnowledge<T extends KnowledgeEntry>(
   return ok({ results: capResults(sortBySensitivity(results)), withheld });
 }
 
-/** §3 Access stats: the restricting factors in words, shown in the knowledge screen's restrictions notice. */
+/**
+ * REQ-data-access-stats: the restricting factors in words, shown in the knowledge screen's restrictions
+ * notice.
+ */
 export function restrictingFactors(viewer: KnowledgeViewer): string[] {
   const factors = [`Role: ${viewer.role}`];
   if (viewer.role === 'doctor') {
@@ -304,8 +323,8 @@ export function restrictingFactors(viewer: KnowledgeViewer): string[] {
 }
 
 /**
- * §3 Access stats: totalItems, accessibleItems, accessPercentage (rounded; 0 when there is nothing), and the
- * restricting factors, listed only when something is actually withheld.
+ * REQ-data-access-stats: totalItems, accessibleItems, accessPercentage (rounded; 0 when there is nothing),
+ * and the restricting factors, listed only when something is actually withheld.
  */
 export function computeAccessStats(total: number, accessible: number, viewer: KnowledgeViewer): AccessStats {
   return {
@@ -317,8 +336,9 @@ export function computeAccessStats(total: number, accessible: number, viewer: Kn
 }
 
 /**
- * §3 The second summary form. A category is accessible when the viewer may see at least one item in it, and
- * restricted when the base holds items in it but the viewer may see none. Categories keep first-seen order.
+ * REQ-data-new-user-form The second summary form. A category is accessible when the viewer may see at least
+ * one item in it, and restricted when the base holds items in it but the viewer may see none. Categories keep
+ * first-seen order.
  */
 export function computeAccessSummary<T extends KnowledgeEntry>(
   items: readonly T[],
@@ -343,8 +363,8 @@ export function computeAccessSummary<T extends KnowledgeEntry>(
 }
 
 /**
- * §3 Audit log entry of one knowledge access decision. Notes (such as prescribing authority) are logged in
- * the reason. An invalid clock value is refused rather than thrown.
+ * REQ-data-knowledge-audit of one knowledge access decision. Notes (such as prescribing authority) are logged
+ * in the reason. An invalid clock value is refused rather than thrown.
  */
 export function buildKnowledgeAuditEntry(input: {
   now: Date;
@@ -367,7 +387,10 @@ export function buildKnowledgeAuditEntry(input: {
   });
 }
 
-/** §8 Wording of the "No authorized knowledge" reply (the spec describes it but gives no text). */
+/**
+ * REQ-err-no-knowledge Wording of the "No authorized knowledge" reply (the spec describes it but gives no
+ * text).
+ */
 export const NO_KNOWLEDGE_TEXTS = {
   lead: "I couldn't find medical knowledge you are authorized to view for this question.",
   role: (role: string) => `Your role (${role}) does not have access to the knowledge that matched.`,
@@ -378,7 +401,7 @@ export const NO_KNOWLEDGE_TEXTS = {
 } as const;
 
 /**
- * §8 No authorized knowledge: a message explaining role, level or no-match reasons, with a warning. `withheld`
+ * REQ-err-no-knowledge No authorized knowledge: a message explaining role, level or no-match reasons, with a warning. `withheld`
  * are the decisions for items the viewer could not see that the query matched by title or category (a search's
  * `withheld`); none means nothing matched that the viewer may be told about.
  */
@@ -407,9 +430,9 @@ function stripMarkdown(content: string): string {
 }
 
 /**
- * §3, §9 Excerpts are the first 150 characters. We strip markdown syntax first (an excerpt is plain text in
- * a chat reference) and never cut a surrogate pair in half, so the excerpt stays valid text of at most 150
- * UTF-16 units (the length KnowledgeRefSchema checks).
+ * REQ-data-chat-message, REQ-limit-excerpt Excerpts are the first 150 characters. We strip markdown syntax
+ * first (an excerpt is plain text in a chat reference) and never cut a surrogate pair in half, so the excerpt
+ * stays valid text of at most 150 UTF-16 units (the length KnowledgeRefSchema checks).
  */
 export function makeExcerpt(content: string): string {
   const plain = stripMarkdown(content);

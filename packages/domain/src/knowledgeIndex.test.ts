@@ -353,7 +353,10 @@ describe('building the index', () => {
 
 // ---- The property: on random bases, queries and viewers, the index answers exactly as the plain search. ----
 
-/** Words that hit the category keywords, the §5 thresholds, case folding and substrings of one another. */
+/**
+ * Words that hit the category keywords, the REQ-kb-score thresholds, case folding and substrings of one
+ * another.
+ */
 const WORDS = [
   'diabetes',
   'Diabetic',

@@ -1,7 +1,7 @@
 /**
- * A search index of a knowledge base (issue 7, performance budgets): the §5 relevance rule and the §6 access,
- * sort and cap of `searchKnowledge`, with the same results, without reading every entry's text on every query.
- * Specification sections 5 (Knowledge relevance), 6 (access, sorted by sensitivity, capped at 5) and 9.
+ * A search index of a knowledge base (REQ-perf, performance budgets): the REQ-kb relevance rule and the
+ * REQ-kb access, sort and cap of `searchKnowledge`, with the same results, without reading every entry's text
+ * on every query. REQ-kb (Knowledge relevance), 6 (access, sorted by sensitivity, capped at 5) and 9.
  *
  * Why it gives the same results:
  * - Relevance matches words as substrings (`'diet'` matches `'dietary'`). A query word holds no whitespace, so it
@@ -19,11 +19,11 @@
  *   is returned). A query without a word longer than 2 characters can score only this way (category keywords
  *   are longer), and then every title is read.
  * - Category keywords: entries are grouped by category, and the rule is asked once per category.
- * - Withheld entries (issue 15, finding 7): a refused entry is reported only when its title and category alone
+ * - Withheld entries (REQ-kb-oracle): a refused entry is reported only when its title and category alone
  *   make it relevant (`scoreMetadataRelevance`). The title and category points given are kept, and at the first
  *   refusal a second tally adds them up without the content points: a few more passes over words, and none at
  *   all for a viewer refused nothing.
- * - Access: the §6 rules read only an entry's access facts (`accessFactsKey`), so entries with the same facts get
+ * - Access: the REQ-kb rules read only an entry's access facts (`accessFactsKey`), so entries with the same facts get
  *   the same decision; `accessByFacts` asks the rule once per distinct set of facts. An access that is not a
  *   function of those facts (an authorizer holding facts about single entries) is asked per entry instead.
  * - Sorting and cap: relevant entries are read in their order in the base and bucketed by sensitivity rank,
@@ -54,7 +54,7 @@ import { parseWith } from './validate';
 
 /** How texts are split into tokens: the same whitespace the relevance rule splits the query on. */
 const WHITESPACE = /\s+/;
-/** Query words shorter than this never score (§5: longer than 2 characters), so shorter tokens are not kept. */
+/** Query words shorter than this never score (REQ-kb-score), so shorter tokens are not kept. */
 const MIN_WORD_LENGTH = 3;
 const GRAM = 3;
 
@@ -68,7 +68,7 @@ export type KnowledgeIndex<T extends KnowledgeEntry> = {
    */
   readonly titleText: string;
   readonly titleStarts: Int32Array;
-  /** §6, §9 Each entry's sensitivity rank. */
+  /** REQ-kb, REQ-limit Each entry's sensitivity rank. */
   readonly ranks: readonly number[];
   /** Each entry's access class: entries with the same access facts share one. */
   readonly accessClasses: Int32Array;
@@ -87,10 +87,11 @@ export type KnowledgeIndex<T extends KnowledgeEntry> = {
 };
 
 /**
- * §6 The facts an access rule may read: for a document its category (the prescribing note is for medication),
- * access level, listed specializations, sensitivity and prescribing authority; for a built-in item its required
- * roles and patient binding. Lists keep their order (reasons name them in order). Two entries with the same key
- * get the same decision from `isDocumentAccessible`, `isBuiltinItemAccessible` and the authorization model.
+ * REQ-kb The facts an access rule may read: for a document its category (the prescribing note is for
+ * medication), access level, listed specializations, sensitivity and prescribing authority; for a built-in
+ * item its required roles and patient binding. Lists keep their order (reasons name them in order). Two
+ * entries with the same key get the same decision from `isDocumentAccessible`, `isBuiltinItemAccessible` and
+ * the authorization model.
  */
 export function accessFactsKey(entry: KnowledgeEntry): string {
   if ('metadata' in entry) {
@@ -385,11 +386,12 @@ function positionsIn(set: PositionSet): number[] {
 }
 
 /**
- * §5 The points of every position, kept only as far as relevance needs them: `atLeast[t]` is the set of
- * positions with `t` tenths or more, for `t` from 0 (every position) to the fewest tenths that are relevant.
- * Points only add and the score only grows with them, so the score is relevant exactly when the sum reaches that
- * threshold (the cap is above it, so saturating at the cap changes nothing). Adding points to a set of positions
- * is then a few passes over words of 32 positions, whatever the number of positions in the set.
+ * REQ-kb-relevance The points of every position, kept only as far as relevance needs them: `atLeast[t]` is
+ * the set of positions with `t` tenths or more, for `t` from 0 (every position) to the fewest tenths that are
+ * relevant. Points only add and the score only grows with them, so the score is relevant exactly when the sum
+ * reaches that threshold (the cap is above it, so saturating at the cap changes nothing). Adding points to a
+ * set of positions is then a few passes over words of 32 positions, whatever the number of positions in the
+ * set.
  */
 class RelevanceTally {
   private readonly atLeast: PositionSet[];
@@ -420,7 +422,9 @@ class RelevanceTally {
   }
 }
 
-/** The fewest tenths that make a relevant score (§5: above 0.3), or undefined when none does. */
+/**
+ * The fewest tenths that make a relevant score (REQ-kb-relevance: above 0.3), or undefined when none does.
+ */
 function relevanceThreshold(): number | undefined {
   for (let tenths = 0; tenths <= RELEVANCE_TENTHS.cap; tenths += 1) {
     if (isRelevant(scoreFromTenths(tenths))) return tenths;
@@ -429,8 +433,8 @@ function relevanceThreshold(): number | undefined {
 }
 
 /**
- * §5 The positions of the entries relevant to a query (score above 0.3), ascending; the query is refused as
- * `searchKnowledge` refuses it (blank, or longer than 500 characters).
+ * REQ-kb The positions of the entries relevant to a query (score above 0.3), ascending; the query is refused
+ * as `searchKnowledge` refuses it (blank, or longer than 500 characters).
  */
 export function findRelevant<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
@@ -440,18 +444,18 @@ export function findRelevant<T extends KnowledgeEntry>(
   return relevant.ok ? ok(positionsIn(relevant.value.all)) : relevant;
 }
 
-/** §5, §6 The entries relevant to a query, and which of them their title and category alone make relevant. */
+/** REQ-kb The entries relevant to a query, and which of them their title and category alone make relevant. */
 export type RelevantEntries = {
   /** The relevant positions, ascending (as `findRelevant` gives them). */
   readonly positions: number[];
   /**
    * The positions relevant by their title and category alone, as a set (bit `p & 31` of word `p >>> 5`), worked
-   * out when first asked for: only those are reported withheld (issue 15, finding 7).
+   * out when first asked for: only those are reported withheld (REQ-kb-oracle).
    */
   readonly byMetadata: () => PositionSet;
 };
 
-/** §5, §6 `findRelevant`, with what `pickResults` needs to report withheld entries (issue 15, finding 7). */
+/** REQ-kb `findRelevant`, with what `pickResults` needs to report withheld entries (REQ-kb-oracle). */
 export function findRelevantEntries<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   query: unknown,
@@ -463,7 +467,7 @@ export function findRelevantEntries<T extends KnowledgeEntry>(
 }
 
 /**
- * §5 The relevant positions, and those relevant by their title and category alone (a subset: points only add).
+ * REQ-kb-relevance The relevant positions, and those relevant by their title and category alone (a subset: points only add).
  * The second set is worked out only when asked for, the first time a relevant entry is refused: a viewer refused
  * nothing (a doctor, an admin) pays nothing for it.
  */
@@ -496,7 +500,7 @@ function without(candidates: PositionSet, taken: PositionSet): PositionSet {
   return left;
 }
 
-/** §5 `findRelevant` as sets of positions. */
+/** REQ-users `findRelevant` as sets of positions. */
 function relevantSets<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   query: unknown,
@@ -588,12 +592,15 @@ function relevantSets<T extends KnowledgeEntry>(
   });
 }
 
-/** §6 The decision for the entry at a position of an index (or of the entries array it was built from). */
+/**
+ * REQ-kb The decision for the entry at a position of an index (or of the entries array it was built from).
+ */
 export type IndexedAccess = (position: number) => AccessDecision;
 
 /**
- * §6 Access by a rule that reads only the entry's access facts (`accessFactsKey`), as `isDocumentAccessible`
- * and `isBuiltinItemAccessible` do: the rule is asked once per distinct set of facts, and lazily.
+ * REQ-kb Access by a rule that reads only the entry's access facts (`accessFactsKey`), as
+ * `isDocumentAccessible` and `isBuiltinItemAccessible` do: the rule is asked once per distinct set of facts,
+ * and lazily.
  */
 export function accessByFacts<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
@@ -609,7 +616,9 @@ export function accessByFacts<T extends KnowledgeEntry>(
   };
 }
 
-/** §6 Access asked of `decide` for every entry on its own (for a rule that may tell equal entries apart). */
+/**
+ * REQ-kb Access asked of `decide` for every entry on its own (for a rule that may tell equal entries apart).
+ */
 export function accessPerEntry<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   viewer: KnowledgeViewer,
@@ -619,7 +628,7 @@ export function accessPerEntry<T extends KnowledgeEntry>(
 }
 
 /**
- * §6 An indexed access as the predicate `filterAccessible` and `computeAccessSummary` take. An entry that is not
+ * REQ-kb-index An indexed access as the predicate `filterAccessible` and `computeAccessSummary` take. An entry that is not
  * in the index is refused (it was never decided).
  */
 export function accessPredicateOf<T extends KnowledgeEntry>(
@@ -634,7 +643,10 @@ export function accessPredicateOf<T extends KnowledgeEntry>(
   };
 }
 
-/** §6 Entries at these positions (ascending) sorted from least to most sensitive, keeping their order. */
+/**
+ * REQ-kb-sort-cap Entries at these positions (ascending) sorted from least to most sensitive, keeping their
+ * order.
+ */
 function bySensitivity<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   positions: Iterable<number>,
@@ -648,7 +660,7 @@ function bySensitivity<T extends KnowledgeEntry>(
   return buckets.flat();
 }
 
-/** §6 Everything the viewer may see, least sensitive first: `filterAccessible` over the index. */
+/** REQ-kb Everything the viewer may see, least sensitive first: `filterAccessible` over the index. */
 export function accessibleInIndex<T extends KnowledgeEntry>(
   index: KnowledgeIndex<T>,
   access: IndexedAccess,
@@ -661,7 +673,7 @@ export function accessibleInIndex<T extends KnowledgeEntry>(
 }
 
 /**
- * §5, §6 From relevant entries (as `findRelevantEntries` gives them) to the search answer: the ones the viewer
+ * REQ-kb-oracle, REQ-kb From relevant entries (as `findRelevantEntries` gives them) to the search answer: the ones the viewer
  * may see, least sensitive first, at most 5, and the decisions for the ones withheld by title or category.
  */
 export function pickResults<T extends KnowledgeEntry>(
@@ -675,7 +687,7 @@ export function pickResults<T extends KnowledgeEntry>(
   return picker.picked();
 }
 
-/** §5, §6 `pickResults`, taking `relevantCount` relevant positions one by one in ascending order. */
+/** REQ-kb `pickResults`, taking `relevantCount` relevant positions one by one in ascending order. */
 class ResultPicker<T extends KnowledgeEntry> {
   /** Granted entries by sensitivity rank, in base order (the stable sort), at most 5 in each. */
   private readonly buckets: T[][] = [];
@@ -693,7 +705,7 @@ class ResultPicker<T extends KnowledgeEntry> {
     private readonly index: KnowledgeIndex<T>,
     private readonly access: IndexedAccess,
     private readonly relevantCount: number,
-    /** §6 The refused entries that are reported (issue 15, finding 7: relevant by title and category alone). */
+    /** REQ-kb The refused entries that are reported (REQ-kb-oracle: relevant by title and category alone). */
     private readonly reportedSet: () => PositionSet,
   ) {}
 
@@ -723,7 +735,7 @@ class ResultPicker<T extends KnowledgeEntry> {
 }
 
 /**
- * §5, §6 Search over an index: the same answer as `searchKnowledge(index.entries, query, viewer, decide)` when
+ * REQ-kb-index Search over an index: the same answer as `searchKnowledge(index.entries, query, viewer, decide)` when
  * `access` gives that viewer's `decide` (`accessByFacts(index, viewer, decide)`).
  */
 export function searchKnowledgeIndex<T extends KnowledgeEntry>(

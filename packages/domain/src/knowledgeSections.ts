@@ -1,5 +1,5 @@
 /**
- * Grounded answers (issue 16, part 5): a markdown knowledge document read as sections by heading, with its tables
+ * Grounded answers (REQ-chat-retrieval): a markdown knowledge document read as sections by heading, with its tables
  * and short lists turned into prose lines, and the sections of a document that best answer a question. The
  * assistant's prompt carries those sections, not the opening of the document, each labelled
  * `<title> › <heading path>` so that an answer can cite the section it quotes. Safety thresholds sit in tables and
@@ -603,7 +603,7 @@ export function conceptHits(query: SectionQuery, text: string): number {
 }
 
 /**
- * How well a section answers a question, in the §5 relevance points (knowledge.ts `RELEVANCE_TENTHS`): 3 for each
+ * How well a section answers a question, in the REQ-kb relevance points (knowledge.ts `RELEVANCE_TENTHS`): 3 for each
  * concept its heading names, 1 for each its text mentions. A heading says what a section is about; its text
  * mentions many things in passing.
  */

@@ -1,8 +1,8 @@
 /**
- * Multi-factor authentication where it matters (spec §1 "user authentication with multi-factor authentication",
- * §6 roles, §8 the identity error mfa_required). One definition of "a second factor was used", read from a
- * token's `amr` claim (RFC 8176), and the rule of who must have used one: the API, the mock API and the portal
- * all use these, so they cannot disagree.
+ * Multi-factor authentication where it matters (REQ-product-pillars "user authentication with multi-factor authentication",
+ * REQ-access roles, REQ-err-identity-codes the identity error mfa_required). One definition of "a second
+ * factor was used", read from a token's `amr` claim (RFC 8176), and the rule of who must have used one: the
+ * API, the mock API and the portal all use these, so they cannot disagree.
  */
 import { fail, ok, type Result } from './result';
 
@@ -41,10 +41,13 @@ export function usedSecondFactor(amr: unknown): boolean {
   return Array.isArray(amr) && amr.some((method) => SECOND_FACTORS.has(method));
 }
 
-/** The permission whose holder can change who may do what (§6), and so must prove who they are. */
+/** The permission whose holder can change who may do what (REQ-access), and so must prove who they are. */
 const ACCOUNT_ADMINISTRATION = 'manage:users';
 
-/** The part of a user the rule reads: the dashboard role (§4) and the permissions from the user directory. */
+/**
+ * The part of a user the rule reads: the dashboard role (REQ-auth-mfa-signin) and the permissions from the
+ * user directory.
+ */
 export type SecondFactorSubject = {
   readonly role: string;
   readonly permissions: readonly string[];

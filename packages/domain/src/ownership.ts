@@ -1,5 +1,5 @@
 /**
- * Ownership rules: specification section 6 (patients see only their own data) and 5 (Record opening).
+ * Ownership rules: REQ-access-owner (patients see only their own data) and 5 (Record opening).
  *
  * Every appointment, record and prescription has one owner: the account id of its patient (`ownerId`), set by
  * the server when the item is created (`resolveItemOwner`) and never changed. Who a patient is never follows
@@ -24,26 +24,26 @@ export const OWNERSHIP_TEXTS = {
   patientIdMismatch: 'The patient ID is not the ID of the patient account with this e-mail.',
 } as const;
 
-/** §6: an item is a patient's own exactly when its owner is their account; an item without owner is nobody's. */
+/** REQ-access-owner: an item is a patient's own exactly when its owner is their account; an item without owner is nobody's. */
 export function isOwnItem(item: Owned, viewer: Pick<Viewer, 'sub'>): boolean {
   return !!item.ownerId && item.ownerId === viewer.sub;
 }
 
-/** §6: patients see only their own appointments, records and prescriptions; other roles see all. */
+/** REQ-access: patients see only their own appointments, records and prescriptions; other roles see all. */
 export function visibleTo<T extends Owned>(items: readonly T[], viewer: Pick<Viewer, 'role' | 'sub'>): T[] {
   return viewer.role === 'patient' ? items.filter((i) => isOwnItem(i, viewer)) : [...items];
 }
 
 /**
- * §6: patients cannot see other patients' names. Applied to what a patient receives: the patient name of an
- * item is blanked for the patient viewer (their own name is already on their screen).
+ * REQ-access-names-hidden: patients cannot see other patients' names. Applied to what a patient receives: the
+ * patient name of an item is blanked for the patient viewer (their own name is already on their screen).
  */
 export function redactForViewer<T extends { patientName: string }>(item: T, viewer: Pick<Viewer, 'role'>): T {
   return viewer.role === 'patient' ? { ...item, patientName: '' } : item;
 }
 
 /**
- * §5 Record opening: a patient without read:patients may open only their own records ('You can only view your
+ * REQ-rec-open-own: a patient without read:patients may open only their own records ('You can only view your
  * own medical records'), owned by their account.
  */
 export function canOpenRecord(record: Owned, viewer: Pick<Viewer, 'sub' | 'permissions'>): Result<true> {
@@ -53,8 +53,8 @@ export function canOpenRecord(record: Owned, viewer: Pick<Viewer, 'sub' | 'permi
 }
 
 /**
- * §6, HIPAA 164.312(b) The patient an item belongs to, as the audit trail names them: the patient id of its
- * owner account (`patientIdFor`), or null for an item without owner.
+ * REQ-access-owner, HIPAA 164.312(b) The patient an item belongs to, as the audit trail names them: the
+ * patient id of its owner account (`patientIdFor`), or null for an item without owner.
  */
 export function ownerPatientIdOf(item: Owned): string | null {
   return item.ownerId ? patientIdFor(item.ownerId) : null;
@@ -69,10 +69,11 @@ export type ItemOwner = {
 };
 
 /**
- * §6 The owner of a new item: the active patient account whose e-mail the body names (`account`, looked up by
- * the caller, trimmed and case-insensitive). A body naming no such account is refused, and so is a patient
- * name or patient id that is not that account's: otherwise a record for one patient could carry another's
- * name or id and be filed, shown or audited as theirs. An empty name or id takes the account's.
+ * REQ-access-owner The owner of a new item: the active patient account whose e-mail the body names
+ * (`account`, looked up by the caller, trimmed and case-insensitive). A body naming no such account is
+ * refused, and so is a patient name or patient id that is not that account's: otherwise a record for one
+ * patient could carry another's name or id and be filed, shown or audited as theirs. An empty name or id
+ * takes the account's.
  */
 export function resolveItemOwner(
   body: { readonly patientEmail: string; readonly patientName?: string; readonly patientId?: string },

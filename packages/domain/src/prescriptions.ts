@@ -1,4 +1,4 @@
-/** Prescription rules: specification sections 4 (Prescription status), 5 (Forms) and 9. */
+/** Prescription rules: REQ-rx (Prescription status), 5 (Forms) and 9. */
 import { MAX_REFILLS, PRESCRIPTION_DURATION_HOURS } from './constants';
 import type { Permission, Prescription } from './entities';
 import { PRESCRIPTION_STATUSES } from './entities';
@@ -8,8 +8,9 @@ import { toIsoDate } from './format';
 import { patientIdFor } from './auth';
 
 /**
- * §5 Forms: Refills Allowed is a number from 0 to 10, and a non-numeric value becomes 0. Out-of-range numbers
- * are clamped into 0..10 and fractions rounded down, so the stored value always satisfies the schema.
+ * REQ-rx-refills-allowed: Refills Allowed is a number from 0 to 10, and a non-numeric value becomes 0.
+ * Out-of-range numbers are clamped into 0..10 and fractions rounded down, so the stored value always
+ * satisfies the schema.
  */
 export function coerceRefillsAllowed(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
@@ -17,13 +18,13 @@ export function coerceRefillsAllowed(value: unknown): number {
   return Math.min(MAX_REFILLS, Math.max(0, Math.floor(n)));
 }
 
-/** §9: the prescriber is the signed-in user's name, with the fallback 'Dr. Unknown'. */
+/** REQ-limit: the prescriber is the signed-in user's name, with the fallback 'Dr. Unknown'. */
 export function prescriberName(name: string | undefined | null): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : 'Dr. Unknown';
 }
 
-/** §9: start and prescribed date are today; the end date is 720 hours (30 days) after today. */
+/** REQ-limit: start and prescribed date are today; the end date is 720 hours (30 days) after today. */
 export function newPrescriptionDates(now: Date): {
   prescribedDate: string;
   startDate: string;
@@ -40,7 +41,10 @@ export type NewPrescriptionInput = Pick<
 > & {
   refillsAllowed: unknown;
   patientId?: string;
-  /** §6 The patient account the prescription belongs to (`resolveItemOwner`); its patient id wins. */
+  /**
+   * REQ-access-owner The patient account the prescription belongs to (`resolveItemOwner`); its patient id
+   * wins.
+   */
   ownerId?: string;
   pharmacy?: string;
   sideEffects?: string[];
@@ -48,10 +52,10 @@ export type NewPrescriptionInput = Pick<
 };
 
 /**
- * §4, §9: a new prescription starts active with refillsUsed 0, dated today, ending 30 days later, prescribed by
- * the signed-in user (fallback 'Dr. Unknown'). The patient ID is the owner account's (§6). §9 derives it from
- * the clock instead; we do not: a made-up 'P-' id names no patient, or worse, one whose id it happens to be.
- * A prescription without owner keeps the id it was given, or none.
+ * REQ-rx-dates, REQ-limit-new-user: a new prescription starts active with refillsUsed 0, dated today, ending 30 days later, prescribed by
+ * the signed-in user (fallback 'Dr. Unknown'). The patient ID is the owner account's (REQ-access-owner).
+ * REQ-limit derives it from the clock instead; we do not: a made-up 'P-' id names no patient, or worse, one
+ * whose id it happens to be. A prescription without owner keeps the id it was given, or none.
  */
 export function createPrescription(
   input: NewPrescriptionInput,
@@ -79,19 +83,22 @@ export function createPrescription(
   };
 }
 
-/** §4: refills left = allowed minus used. */
+/** REQ-rx: refills left = allowed minus used. */
 export function refillsRemaining(p: Pick<Prescription, 'refillsAllowed' | 'refillsUsed'>): number {
   return Math.max(0, p.refillsAllowed - p.refillsUsed);
 }
 
-/** §2 Prescriptions tiles: Refills Available is the sum of allowed minus used. */
+/** REQ-rx-tiles tiles: Refills Available is the sum of allowed minus used. */
 export function totalRefillsAvailable(
   list: readonly Pick<Prescription, 'refillsAllowed' | 'refillsUsed'>[],
 ): number {
   return list.reduce((sum, p) => sum + refillsRemaining(p), 0);
 }
 
-/** §4: the Refill button shows only with write:prescriptions, an active status and refills remaining. */
+/**
+ * REQ-rx-refill-button: the Refill button shows only with write:prescriptions, an active status and refills
+ * remaining.
+ */
 export function canShowRefill(
   p: Pick<Prescription, 'status' | 'refillsAllowed' | 'refillsUsed'>,
   permissions: readonly string[],
@@ -104,9 +111,9 @@ export function canShowRefill(
 }
 
 /**
- * §4, §6: a refill raises refillsUsed by one, only while refillsUsed is below refillsAllowed, and only for a
- * user holding write:prescriptions ('You do not have permission to process refills'). Refilling an inactive
- * prescription is refused too: the button never shows for one.
+ * REQ-rx-refill-limit, REQ-access: a refill raises refillsUsed by one, only while refillsUsed is below
+ * refillsAllowed, and only for a user holding write:prescriptions ('You do not have permission to process
+ * refills'). Refilling an inactive prescription is refused too: the button never shows for one.
  */
 export function refill(p: Prescription, permissions: readonly string[]): Result<Prescription> {
   if (!permissions.includes('write:prescriptions'))
@@ -117,15 +124,15 @@ export function refill(p: Prescription, permissions: readonly string[]): Result<
   return ok({ ...p, refillsUsed: p.refillsUsed + 1 });
 }
 
-/** §2: 'My Prescriptions' for patients, 'Prescription Management' for others. */
+/** REQ-rx: 'My Prescriptions' for patients, 'Prescription Management' for others. */
 export const prescriptionsTitle = (role: string) =>
   role === 'patient' ? PRESCRIPTION_TEXTS.titlePatient : PRESCRIPTION_TEXTS.titleOther;
 
-/** §2 Status filter: all, active, completed, cancelled, expired. */
+/** REQ-rx-status-filter Status filter: all, active, completed, cancelled, expired. */
 export const PRESCRIPTION_FILTERS = ['all', ...PRESCRIPTION_STATUSES] as const;
 export type PrescriptionFilter = (typeof PRESCRIPTION_FILTERS)[number];
 
-/** §2: search covers medication, patient name and prescriber; then the status filter. */
+/** REQ-rx-search: search covers medication, patient name and prescriber; then the status filter. */
 export function filterPrescriptions<
   T extends Pick<Prescription, 'medication' | 'patientName' | 'prescribedBy' | 'status'>,
 >(list: readonly T[], search: string, status: PrescriptionFilter): T[] {
@@ -137,7 +144,7 @@ export function filterPrescriptions<
   );
 }
 
-/** §2 Tiles: Total, Active, Completed, Refills Available. */
+/** REQ-rx-tiles Tiles: Total, Active, Completed, Refills Available. */
 export function prescriptionStats(list: readonly Prescription[]) {
   return {
     total: list.length,
@@ -147,7 +154,7 @@ export function prescriptionStats(list: readonly Prescription[]) {
   };
 }
 
-/** §6: creating a prescription needs write:prescriptions. */
+/** REQ-access: creating a prescription needs write:prescriptions. */
 export function canCreatePrescription(permissions: readonly string[]): Result<true> {
   return permissions.includes('write:prescriptions')
     ? ok(true)

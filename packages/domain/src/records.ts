@@ -1,17 +1,17 @@
-/** Medical-record screen rules: specification section 2 (Medical records screen) and 6. */
+/** Medical-record screen rules: REQ-rec (Medical records screen) and 6. */
 import type { MedicalRecord, RecordType } from './entities';
 import { RECORD_TYPES } from './entities';
 import { RECORD_TEXTS } from './texts';
 
-/** §2: 'My Medical Records' for patients, 'Patient Medical Records' for others. */
+/** REQ-rec: 'My Medical Records' for patients, 'Patient Medical Records' for others. */
 export const recordsTitle = (role: string) =>
   role === 'patient' ? RECORD_TEXTS.titlePatient : RECORD_TEXTS.titleOther;
 
-/** §2 Type filter: all plus every record type. */
+/** REQ-rec-type-filter Type filter: all plus every record type. */
 export const RECORD_FILTERS = ['all', ...RECORD_TYPES] as const;
 export type RecordFilter = (typeof RECORD_FILTERS)[number];
 
-/** §2: text search over title, description and patient name, then the type filter. */
+/** REQ-rec-search: text search over title, description and patient name, then the type filter. */
 export function filterRecords<
   T extends Pick<MedicalRecord, 'title' | 'description' | 'patientName' | 'recordType'>,
 >(records: readonly T[], search: string, type: RecordFilter): T[] {
@@ -23,7 +23,7 @@ export function filterRecords<
   );
 }
 
-/** §2 Stat tiles: Total Records, Diagnoses, Lab Results, Prescriptions, Visit Notes. */
+/** REQ-rec-tiles Stat tiles: Total Records, Diagnoses, Lab Results, Prescriptions, Visit Notes. */
 export function recordStats(records: readonly Pick<MedicalRecord, 'recordType'>[]) {
   const count = (t: RecordType) => records.filter((r) => r.recordType === t).length;
   return {
@@ -35,8 +35,8 @@ export function recordStats(records: readonly Pick<MedicalRecord, 'recordType'>[
   };
 }
 
-/** §2, §6: New Record and Edit Record show only with write:patients. */
+/** REQ-rec-details, REQ-access-write-patients: New Record and Edit Record show only with write:patients. */
 export const canWriteRecords = (permissions: readonly string[]) => permissions.includes('write:patients');
 
-/** §2: the patient name on a record card is hidden for patients. */
+/** REQ-rec-card: the patient name on a record card is hidden for patients. */
 export const showsPatientName = (role: string) => role !== 'patient';

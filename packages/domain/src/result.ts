@@ -1,6 +1,6 @@
 /**
  * Every domain function that takes outside data returns a Result instead of throwing, so screen and server
- * code can show a clear message (shared/STYLE.md, convention 8; foundation issue, "Bad input").
+ * code can show a clear message (REQ-err-body; foundation issue, "Bad input").
  */
 export type DomainError = {
   /** Stable machine-readable code, e.g. `invalid_input`, `forbidden`, `state_mismatch`. */

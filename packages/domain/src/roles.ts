@@ -1,8 +1,8 @@
-/** Roles and permissions, specification section 6. */
+/** Roles and permissions, REQ-access-default-permissions. */
 import type { DashboardRole, Permission, Role } from './entities';
 import { ROLES } from './entities';
 
-/** §6 Default permissions by role. Roles without a dashboard hold only what their work needs to read. */
+/** REQ-access-default-permissions. Roles without a dashboard hold only what their work needs to read. */
 export const DEFAULT_PERMISSIONS: Readonly<Record<DashboardRole, readonly Permission[]>> = {
   admin: [
     'read:profile',
@@ -29,20 +29,21 @@ export const DEFAULT_PERMISSIONS: Readonly<Record<DashboardRole, readonly Permis
 };
 
 /**
- * §6 "Permissions from the identity claim override these defaults when present." A claim that is a list
- * (even an empty one) is present and wins; anything else falls back to the role's defaults.
+ * REQ-access-claim-override "Permissions from the identity claim override these defaults when present." A
+ * claim that is a list (even an empty one) is present and wins; anything else falls back to the role's
+ * defaults.
  */
 export function resolvePermissions(role: DashboardRole, claimed: unknown): string[] {
   if (Array.isArray(claimed)) return claimed.filter((p): p is string => typeof p === 'string');
   return [...DEFAULT_PERMISSIONS[role]];
 }
 
-/** §6 hasRole compares against the derived role. */
+/** REQ-access-has-role hasRole compares against the derived role. */
 export function hasRole(user: { role: string } | undefined | null, role: string): boolean {
   return !!user && user.role === role;
 }
 
-/** §6 hasPermission checks membership. */
+/** REQ-access-has-role hasPermission checks membership. */
 export function hasPermission(
   user: { permissions: readonly string[] } | undefined | null,
   permission: Permission,
@@ -50,7 +51,7 @@ export function hasPermission(
   return !!user && user.permissions.includes(permission);
 }
 
-/** §6 Data access matrix. */
+/** REQ-access-matrix. */
 export const DATA_KINDS = [
   'patient_records',
   'appointment_schedule',
@@ -67,13 +68,13 @@ export const DATA_ACCESS_MATRIX: Readonly<
   lab_results: { read: ['patient', 'doctor', 'lab_tech', 'admin'], write: ['lab_tech', 'doctor', 'admin'] },
 };
 
-/** §6 Data access matrix lookup: may this role read (or write) this kind of data? */
+/** REQ-access-matrix lookup: may this role read (or write) this kind of data? */
 export function canAccessData(role: Role, kind: DataKind, mode: 'read' | 'write'): boolean {
   return DATA_ACCESS_MATRIX[kind][mode].includes(role);
 }
 
 /**
- * §6 Role guess in the assistant services: from the user id text, checked in this order: contains doctor,
+ * REQ-access-role-guess: from the user id text, checked in this order: contains doctor,
  * nurse, admin, pharmacist or lab; otherwise patient.
  */
 export function guessRoleFromUserId(userId: string): Role {

@@ -1,5 +1,5 @@
 /**
- * The one server-sent-events reader (§7: streaming calls expect an event stream). It splits a buffer into
+ * The one server-sent-events reader (REQ-model-stream). It splits a buffer into
  * complete frames and returns each frame's data (data lines joined by newlines), skipping frames without data
  * (keep-alive comments), plus the unfinished tail for the caller to put in front of the next chunk. What a
  * payload means (provider output, our chat events) is decided by its caller.

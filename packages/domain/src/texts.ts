@@ -1,16 +1,16 @@
 /**
  * Every text the specification gives, defined once. Screens, servers and tests import these rather than
- * retyping them (shared/STYLE.md, convention 4). Section numbers refer to shared/SPEC.md.
+ * retyping them (REQ-arch-texts). Section numbers refer to docs/requirements.md.
  */
 
-/** §2 Routes and loading. */
+/** REQ-nav-loading and loading. */
 export const ROUTE_TEXTS = {
   loading: 'Securing your medical data...',
   accessDeniedTitle: 'Access Denied',
   accessDeniedBody: "You don't have permission to access this resource.",
 } as const;
 
-/** §2 Admin dashboard. */
+/** REQ-screen. */
 export const ADMIN_TEXTS = {
   productSuffix: 'Admin',
   header: 'System Administration: Manage users, security, and compliance',
@@ -20,7 +20,7 @@ export const ADMIN_TEXTS = {
   shortcuts: ['Manage Patients', 'Manage Doctors', 'Audit Logs', 'Compliance Reports'],
 } as const;
 
-/** §2 Admin user management tab, §5 Forms. */
+/** REQ-users-denied. */
 export const USER_MANAGEMENT_TEXTS = {
   subtitle: 'Manage system users, roles, and permissions',
   counters: ['Total Users', 'Doctors', 'Patients', 'Active'],
@@ -41,7 +41,7 @@ export const USER_MANAGEMENT_TEXTS = {
   editUser: 'Edit User',
 } as const;
 
-/** §2 Chat assistant panel, §8 chat failure. */
+/** REQ-chat, REQ-err-chat-failure chat failure. */
 export const CHAT_TEXTS = {
   hipaaLabel: 'HIPAA Compliant',
   footerEncrypted: 'Encrypted & HIPAA compliant',
@@ -54,13 +54,13 @@ export const CHAT_TEXTS = {
   send: 'Send',
 } as const;
 
-/** §2 Demo page. */
+/** REQ-screen-demo. */
 export const DEMO_TEXTS = {
   loggedOut: 'Please log in to see the demo of all three identity-provider AI pillars in action.',
   notAuthenticated: 'User not authenticated',
 } as const;
 
-/** §2 Appointments screen. */
+/** REQ-appt. */
 export const APPOINTMENT_TEXTS = {
   titlePatient: 'My Appointments',
   titleOther: 'Appointment Management',
@@ -69,7 +69,7 @@ export const APPOINTMENT_TEXTS = {
   empty: 'No appointments found',
 } as const;
 
-/** §2 Medical records screen. */
+/** REQ-rec. */
 export const RECORD_TEXTS = {
   titlePatient: 'My Medical Records',
   titleOther: 'Patient Medical Records',
@@ -82,7 +82,7 @@ export const RECORD_TEXTS = {
   newRecord: 'New Record',
 } as const;
 
-/** §2 Prescriptions screen. */
+/** REQ-rx. */
 export const PRESCRIPTION_TEXTS = {
   titlePatient: 'My Prescriptions',
   titleOther: 'Prescription Management',
@@ -92,7 +92,7 @@ export const PRESCRIPTION_TEXTS = {
   edit: 'Edit Prescription',
 } as const;
 
-/** §2 Medical knowledge base screen. */
+/** REQ-kb-loading. */
 export const KNOWLEDGE_TEXTS = {
   stats: ['Total Knowledge', 'Accessible', 'Access Rate %', 'Your Role'],
   emptyTitle: 'No accessible knowledge items found',
@@ -100,7 +100,7 @@ export const KNOWLEDGE_TEXTS = {
   loading: 'Loading medical knowledge base...',
 } as const;
 
-/** §8 Login. */
+/** REQ-err-login. */
 export const LOGIN_ERRORS = {
   loginFailed: 'Login failed',
   tokenFailed: 'Get access token failed',
@@ -115,7 +115,7 @@ export const SESSION_TEXTS = {
   ended: 'Your session has ended. Please sign in again.',
 } as const;
 
-/** §6 and §8 permission alerts, shown in an alert region (never window.alert). */
+/** REQ-access, REQ-err permission alerts, shown in an alert region (never window.alert). */
 export const PERMISSION_ALERTS = {
   createAppointments: 'You do not have permission to create appointments',
   updateAppointments: 'You do not have permission to update appointments',
@@ -129,7 +129,7 @@ export const PERMISSION_ALERTS = {
 } as const;
 export type PermissionAlert = (typeof PERMISSION_ALERTS)[keyof typeof PERMISSION_ALERTS];
 
-/** §8 Assistant and tools. Functions where the text has a slot. */
+/** REQ-err. Functions where the text has a slot. */
 export const ASSISTANT_ERRORS = {
   unknownTool: (name: string, available: readonly string[]) =>
     `Tool '${name}' not found. Available tools: ${available.join(', ')}`,
@@ -151,7 +151,7 @@ export const ASSISTANT_ERRORS = {
   unsupportedProvider: (provider: string) => `Unsupported AI provider: ${provider}`,
 } as const;
 
-/** §8 Inference. */
+/** REQ-model-errors. */
 export const INFERENCE_ERRORS = {
   failed: (detail: string) => `Failed to perform inference: ${detail}`,
   noReadableBody: (status: number) =>
@@ -170,7 +170,7 @@ export const INFERENCE_ERRORS = {
     `Audio must be audio/mpeg, audio/mp4, audio/wav or audio/x-wav, got ${contentType || 'none'}.`,
 } as const;
 
-/** §8 Other. */
+/** REQ-err. */
 export const DEMO_ERRORS = {
   failed: (demo: string, error: string) => `${demo} demo failed: ${error}`,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Which tool a chat question asks for (§5 Tool actions accepted, §7 tools; issue 6 point 5): the calendar
+ * Which tool a chat question asks for (REQ-tool tools; REQ-tool): the calendar
  * (view or schedule appointments, through the token vault), the records (read, through fine-grained
  * authorization) or a prescription (prescribe, through asynchronous authorization). The server runs the tool;
  * this module only reads the question, so the mock API and the server pick the same tool for the same words.
@@ -158,7 +158,7 @@ export function readPrescriptionDraft(question: string): PrescriptionDraft {
 }
 
 /**
- * §5, §7 The tool a question asks for, or undefined for a question for the knowledge base and the model.
+ * REQ-tool The tool a question asks for, or undefined for a question for the knowledge base and the model.
  * Prescribing wins over the calendar and the records (it names an action); scheduling over viewing.
  */
 export function detectToolCall(question: string): ToolCall | undefined {
@@ -192,7 +192,7 @@ export type ToolGate =
     };
 
 /**
- * §4, §5, §6, §8 The checks every tool call passes before it runs, in this order: the identity feature it stands
+ * REQ-tool-records-actions, REQ-access, REQ-err The checks every tool call passes before it runs, in this order: the identity feature it stands
  * on is enabled; the action is accepted (a records action other than read only gets its completion note,
  * refill and check_interactions are not supported); the caller's role may take the action; the question gives
  * what the action needs.
@@ -229,9 +229,9 @@ export function gateToolCall(call: ToolCall, role: Role, features: IdentityStatu
 export const RECORDS_TOOL_LIMIT = 20;
 
 /**
- * §6 The records tool's question to the authorization model for one record: may this viewer read the records
- * of the record's patient? A record linked to no patient stands for a patient of its own (`unlinked-<id>`),
- * which the clinic's staff may read and no patient owns.
+ * REQ-access The records tool's question to the authorization model for one record: may this viewer read the
+ * records of the record's patient? A record linked to no patient stands for a patient of its own
+ * (`unlinked-<id>`), which the clinic's staff may read and no patient owns.
  */
 export function recordReadCheck(
   subject: string,
@@ -260,7 +260,9 @@ export function gatedToolEvent(call: ToolCall, gate: Extract<ToolGate, { run: fa
   return { type: 'tool', tool: call.tool, action: call.action, outcome: gate.outcome, message: gate.message };
 }
 
-/** The records tool's event: the records listed, or the §8 failure text when the check could not be made. */
+/**
+ * The records tool's event: the records listed, or the REQ-err failure text when the check could not be made.
+ */
 export function recordsToolEvent(
   action: string,
   allowed: readonly MedicalRecord[] | undefined,
@@ -297,7 +299,9 @@ export function approvalToolEvent(approval: ApprovalRequest): ChatToolEvent {
   };
 }
 
-/** §8 The prescription tool could not file the proposal: the spec's failure text, then why. */
+/**
+ * REQ-err-tool-failure The prescription tool could not file the proposal: the spec's failure text, then why.
+ */
 export function prescriptionFailure(reason: string): ChatToolEvent {
   return {
     type: 'tool',

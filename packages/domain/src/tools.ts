@@ -8,7 +8,7 @@ import { fail, ok, type Result } from './result';
 import { canAccessData, type DataKind } from './roles';
 import { ASSISTANT_ERRORS, PERMISSION_ALERTS, ROUTE_TEXTS } from './texts';
 
-/** §7 The three tools. */
+/** REQ-tool The three tools. */
 export const TOOLS = {
   calendar: 'google_calendar_medical',
   records: 'medical_records_fga',
@@ -18,8 +18,8 @@ export type ToolName = (typeof TOOLS)[keyof typeof TOOLS];
 export const TOOL_NAMES: readonly ToolName[] = Object.values(TOOLS);
 
 /**
- * §5 Tool actions accepted. `named` lists actions a tool advertises without supporting them: the prescription
- * tool names refill and check_interactions as available, but they answer 'not supported'.
+ * REQ-tool-prescription-actions. `named` lists actions a tool advertises without supporting them: the
+ * prescription tool names refill and check_interactions as available, but they answer 'not supported'.
  */
 export const TOOL_ACTIONS: Readonly<
   Record<ToolName, { accepted: readonly string[]; named: readonly string[] }>
@@ -29,7 +29,7 @@ export const TOOL_ACTIONS: Readonly<
   prescription_async_auth: { accepted: ['prescribe'], named: ['refill', 'check_interactions'] },
 };
 
-/** §8 The message shown when a tool's service fails, per tool. */
+/** REQ-err-tool-failure The message shown when a tool's service fails, per tool. */
 export const TOOL_FAILURE_MESSAGES: Readonly<Record<ToolName, string>> = {
   google_calendar_medical: ASSISTANT_ERRORS.calendarFailure,
   medical_records_fga: ASSISTANT_ERRORS.recordsFailure,
@@ -51,14 +51,14 @@ export type ToolActionDecision =
     };
 
 /**
- * §5 Records: any action other than read only returns a completion note. It runs nothing, so the note says
- * that nothing changed.
+ * REQ-tool-records-actions Records: any action other than read only returns a completion note. It runs
+ * nothing, so the note says that nothing changed.
  */
 export const recordsCompletionNote = (action: string) =>
   `Medical records request '${action}' completed. No records were changed; the assistant can only read records.`;
 
 /**
- * §5, §8 Resolves a tool call: an unknown tool fails with the available tools listed; an accepted action runs;
+ * REQ-tool, REQ-err-tool-unknown Resolves a tool call: an unknown tool fails with the available tools listed; an accepted action runs;
  * any other records action gets a completion note; any other action (including the prescription tool's
  * named refill and check_interactions) is not supported.
  */
@@ -77,7 +77,7 @@ export function resolveToolAction(toolName: string, action: string): Result<Tool
   });
 }
 
-/** Which §6 data-access grant each accepted action needs, and what a refusal says. */
+/** Which REQ-kb-patient-bound data-access grant each accepted action needs, and what a refusal says. */
 const ACTION_ACCESS: Readonly<Record<string, { kind: DataKind; mode: 'read' | 'write'; denied: string }>> = {
   view_appointments: { kind: 'appointment_schedule', mode: 'read', denied: ROUTE_TEXTS.accessDeniedBody },
   schedule_appointment: {
@@ -90,9 +90,10 @@ const ACTION_ACCESS: Readonly<Record<string, { kind: DataKind; mode: 'read' | 'w
 };
 
 /**
- * §6, §8 Tools run on the server, so an accepted action is checked against the data access matrix: calendar
- * actions need the appointment schedule, records read needs patient records (refused with 'Access Denied -
- * ...'), prescribe needs write on prescriptions. Actions that run nothing need no grant.
+ * REQ-access-matrix, REQ-err Tools run on the server, so an accepted action is checked against the data
+ * access matrix: calendar actions need the appointment schedule, records read needs patient records (refused
+ * with 'Access Denied - ...'), prescribe needs write on prescriptions. Actions that run nothing need no
+ * grant.
  */
 export function authorizeToolAction(role: Role, action: string): Result<string> {
   if (!Object.hasOwn(ACTION_ACCESS, action)) return ok(action);
@@ -100,7 +101,7 @@ export function authorizeToolAction(role: Role, action: string): Result<string> 
   return canAccessData(role, rule.kind, rule.mode) ? ok(action) : fail('forbidden', rule.denied);
 }
 
-/** §8 Tool failure: "Error executing {name}: {message}". */
+/** REQ-err-tool-failure Tool failure: "Error executing {name}: {message}". */
 export function formatToolFailure(name: string, error: unknown): string {
   const message =
     error instanceof Error
@@ -111,17 +112,20 @@ export function formatToolFailure(name: string, error: unknown): string {
   return ASSISTANT_ERRORS.toolFailure(name, message);
 }
 
-/** §3 The identity features: token vault, fine-grained authorization, async authorization. */
+/**
+ * REQ-data-identity-status The identity features: token vault, fine-grained authorization, async
+ * authorization.
+ */
 export type IdentityFeature = keyof IdentityStatus['features'];
 
-/** §1 Each tool stands on one pillar: calendar on the token vault, records on FGA, prescriptions on async auth. */
+/** REQ-product-pillars Each tool stands on one pillar: calendar on the token vault, records on FGA, prescriptions on async auth. */
 export const TOOL_FEATURES: Readonly<Record<ToolName, IdentityFeature>> = {
   google_calendar_medical: 'tokenVault',
   medical_records_fga: 'fga',
   prescription_async_auth: 'asyncAuth',
 };
 
-/** §8 Feature-off messages ask the user to configure the feature. */
+/** REQ-err-feature-off Feature-off messages ask the user to configure the feature. */
 export function featureOffMessage(feature: IdentityFeature): string {
   switch (feature) {
     case 'tokenVault':
@@ -133,7 +137,10 @@ export function featureOffMessage(feature: IdentityFeature): string {
   }
 }
 
-/** §4, §8 A feature must be enabled before anything that relies on it runs. */
+/**
+ * REQ-tool-identity-status, REQ-err-feature-off A feature must be enabled before anything that relies on it
+ * runs.
+ */
 export function requireIdentityFeature(
   features: IdentityStatus['features'],
   feature: IdentityFeature,
@@ -159,10 +166,11 @@ export type AuthorizationDecision = {
 };
 
 /**
- * §4 "Authorization requests are simulated and always approved, with a different message for sensitive
- * actions." This is that simulation, kept so the demo behaves as described; it approves nothing real. A real
- * out-of-band approval (the identity provider's asynchronous authorization, where the user confirms on
- * another device) replaces it later; until then sensitive actions are still guarded by authorizeToolAction.
+ * REQ-tool-simulated-approval "Authorization requests are simulated and always approved, with a different
+ * message for sensitive actions." This is that simulation, kept so the demo behaves as described; it approves
+ * nothing real. A real out-of-band approval (the identity provider's asynchronous authorization, where the
+ * user confirms on another device) replaces it later; until then sensitive actions are still guarded by
+ * authorizeToolAction.
  */
 export function decideAuthorizationRequest(toolName: string, action: string): AuthorizationDecision {
   const sensitive = isSensitiveAction(toolName, action);

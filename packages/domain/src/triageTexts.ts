@@ -1,6 +1,6 @@
 /**
  * What the assistant says before anything else when triage (triage/, docs/clinical-safety.md) raises a level
- * (issue 16, part 2): the banner the chat panel shows and the words the reply starts with. Defined once: the API,
+ * (REQ-triage-replies): the banner the chat panel shows and the words the reply starts with. Defined once: the API,
  * the mock API, the panel and the tests import them.
  *
  * What follows the banner, decided per level (apps/api/src/assistant/README.md, "Triage first"):

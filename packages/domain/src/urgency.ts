@@ -1,5 +1,5 @@
 /**
- * The model's urgency call (issue 16, part 3): when a model is configured, it is also asked, in a separate short
+ * The model's urgency call (REQ-model-urgency): when a model is configured, it is also asked, in a separate short
  * structured call, how urgent the conversation is. The rules (`triage`) run first and the higher of the two
  * levels wins, never lower than the rules. This module holds the request (instruction and JSON schema), the
  * strict reading of the answer (anything else is ignored: rules alone), and how the two results combine. Pure:

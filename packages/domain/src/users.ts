@@ -1,4 +1,4 @@
-/** Managed-user rules: specification sections 2 (User management), 3, 4 (User status), 5 and 6. */
+/** Managed-user rules: REQ-users (User management), 3, 4 (User status), 5 and 6. */
 import type { DashboardRole, ManagedUser, NewUserForm, Permission, Role, UserStatus } from './entities';
 import { NewUserFormSchema } from './entities';
 import { fail, ok, type Result } from './result';
@@ -9,20 +9,25 @@ import { parseWith } from './validate';
 
 const MANAGE = 'manage:users' satisfies Permission;
 
-/** §6: permissions a new user gets from the role; roles without a dashboard get the patient defaults (§4). */
+/**
+ * REQ-access-default-permissions: permissions a new user gets from the role; roles without a dashboard get
+ * the patient defaults (REQ-users).
+ */
 export function permissionsForRole(role: Role): Permission[] {
-  // Nurse, pharmacist, lab_tech and dietitian land on the patient dashboard (§4), so they start with the
-  // patient defaults: the spec lists defaults only for the three dashboard roles.
+  // Nurse, pharmacist, lab_tech and dietitian land on the patient dashboard (REQ-auth-extended-roles), so
+  // they start with the patient defaults: the spec lists defaults only for the three dashboard roles.
   return [...DEFAULT_PERMISSIONS[role in DEFAULT_PERMISSIONS ? (role as DashboardRole) : 'patient']];
 }
 
-/** §3: department and specialization appear in the new-user form only for doctor or admin. */
+/**
+ * REQ-data-new-user-form: department and specialization appear in the new-user form only for doctor or admin.
+ */
 export const showsDepartmentFields = (role: Role) => role === 'doctor' || role === 'admin';
 
 /**
- * §4, §6: creating a user needs manage:users. The user starts active, lastLogin and createdDate are now, and
- * permissions come from the role (the form cannot grant more than the role's defaults). Department and
- * specialization are kept only for doctors and admins.
+ * REQ-users-create, REQ-access: creating a user needs manage:users. The user starts active, lastLogin and
+ * createdDate are now, and permissions come from the role (the form cannot grant more than the role's
+ * defaults). Department and specialization are kept only for doctors and admins.
  */
 export function createManagedUser(
   form: unknown,
@@ -49,13 +54,13 @@ export function createManagedUser(
 }
 export type { NewUserForm };
 
-/** §4: Suspend appears on an active user; any non-active user shows Activate. */
+/** REQ-users-suspend: Suspend appears on an active user; any non-active user shows Activate. */
 export function statusActionFor(status: UserStatus): 'suspend' | 'activate' {
   return status === 'active' ? 'suspend' : 'activate';
 }
 
 /**
- * §4: Suspend sets suspended (only from active); Activate sets active (from any non-active status). A
+ * REQ-users: Suspend sets suspended (only from active); Activate sets active (from any non-active status). A
  * transition to inactive is not offered. Needs manage:users.
  */
 export function changeUserStatus(
@@ -74,10 +79,13 @@ export function changeUserStatus(
 }
 
 /**
- * Why a change to a user is refused when it would leave nobody to manage users (issue 15, finding 8). Each says
+ * Why a change to a user is refused when it would leave nobody to manage users (REQ-sec). Each says
  * what to do instead; the user-management screen shows the message as the server sends it.
  */
-/** §4 A new user, or a change of address, with an e-mail another user has (compared trimmed, any case). */
+/**
+ * REQ-users-view A new user, or a change of address, with an e-mail another user has (compared trimmed, any
+ * case).
+ */
 export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail address already exists.';
 
 export const ADMIN_GUARD_MESSAGES = {
@@ -87,7 +95,10 @@ export const ADMIN_GUARD_MESSAGES = {
   lastAdmin: 'This change would leave no active admin. Make another user an active admin first.',
 } as const;
 
-/** §4, §6: deleting needs manage:users; the screen asks the confirmation first. Nobody deletes themselves. */
+/**
+ * REQ-users-delete, REQ-access: deleting needs manage:users; the screen asks the confirmation first. Nobody
+ * deletes themselves.
+ */
 export function canDeleteUser(
   target: Pick<ManagedUser, 'email'>,
   actor: { email: string; permissions: readonly string[] },
@@ -98,17 +109,20 @@ export function canDeleteUser(
   return ok(true);
 }
 
-/** An admin account that can sign in now: only those can manage users (§4: suspended users are refused). */
+/**
+ * An admin account that can sign in now: only those can manage users (REQ-users: suspended users are
+ * refused).
+ */
 const isActiveAdmin = (user: Pick<ManagedUser, 'role' | 'status'>) =>
   user.role === 'admin' && user.status === 'active';
 
 /**
- * §4, §6 and issue 15, finding 8: a change to a user must leave someone able to manage users. The one asking
- * (known by the account id, which is the token's subject, or by e-mail as `canDeleteUser` knows them) cannot
- * suspend, delete or change the role of their own account: done by mistake, nobody might be left to undo it.
- * And no change may take the last active admin away (suspended, demoted or deleted), whoever asks: an
- * ADMIN_EMAIL sign-in manages users without an admin account of its own. `next` is the target after the change
- * (undefined: deleted); `users` the directory before it. A conflict (409) says why and what to do.
+ * REQ-auth, REQ-access and REQ-sec: a change to a user must leave someone able to manage users. The one
+ * asking (known by the account id, which is the token's subject, or by e-mail as `canDeleteUser` knows them)
+ * cannot suspend, delete or change the role of their own account: done by mistake, nobody might be left to
+ * undo it. And no change may take the last active admin away (suspended, demoted or deleted), whoever asks:
+ * an ADMIN_EMAIL sign-in manages users without an admin account of its own. `next` is the target after the
+ * change (undefined: deleted); `users` the directory before it. A conflict (409) says why and what to do.
  */
 export function guardAdminChange(input: {
   actor: { readonly sub: string; readonly email: string };
@@ -131,16 +145,16 @@ export function guardAdminChange(input: {
 }
 
 /**
- * §6: the exact check that gates the user-management screen is not shown in the spec; we gate it on
- * manage:users, the permission every user-management action needs.
+ * REQ-access-manage-users: the exact check that gates the user-management screen is not shown in the spec; we
+ * gate it on manage:users, the permission every user-management action needs.
  */
 export const canManageUsers = (permissions: readonly string[]) => permissions.includes(MANAGE);
 
-/** §2 Filter options. */
+/** REQ-chat Filter options. */
 export const USER_FILTERS = ['all', 'admin', 'doctor', 'patient', 'active', 'inactive', 'suspended'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
-/** §2: search by name, e-mail, department or role, then the filter (a role or a status). */
+/** REQ-users: search by name, e-mail, department or role, then the filter (a role or a status). */
 export function filterUsers(
   users: readonly ManagedUser[],
   search: string,
@@ -155,7 +169,7 @@ export function filterUsers(
   });
 }
 
-/** §2 Counters: Total Users, Doctors, Patients, Active. */
+/** REQ-users-counters Counters: Total Users, Doctors, Patients, Active. */
 export function userCounters(users: readonly Pick<ManagedUser, 'role' | 'status'>[]) {
   return {
     total: users.length,

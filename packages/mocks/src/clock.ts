@@ -1,6 +1,7 @@
 /**
- * The fixed clock every fixture, story and test is built on (shared/STYLE.md: "a fixed clock"). Nothing in
- * this package reads the real clock: seeded data is a function of `now`, so the same `now` gives the same data.
+ * The fixed clock every fixture, story and test is built on (REQ-arch-fixed-clock: "a fixed clock"). Nothing
+ * in this package reads the real clock: seeded data is a function of `now`, so the same `now` gives the same
+ * data.
  */
 
 /** Monday 2 November 2026, 14:30 UTC: a weekday afternoon, so "today" has both past and upcoming hours. */

@@ -29,7 +29,8 @@ export { FIRST_GENERATED_ID, type AuditNote, type MockStore } from './api/store'
 export { routeUrl } from './api/route';
 export { STREAM_DROPPED_MESSAGE } from './api/respond';
 export { demoReplyEvents } from './api/chat';
-export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';
+export { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
+export { DEMO_ASSISTANT_STATUS } from './api/demo-status';
 export {
   SAMPLE_PROPOSALS,
   proposeAs,

@@ -16,7 +16,7 @@ import {
   personaBySub,
 } from './personas';
 
-/** The persona table of shared/ARCHITECTURE.md ("Fixed points"), copied as written there. */
+/** The persona table of REQ-api-durable, copied as written there. */
 const ARCHITECTURE_TABLE = [
   ['Jane Doe', 'jane.doe@example.com', 'Demo-patient-1', 'patient'],
   ['John Roe', 'john.roe@example.com', 'Demo-patient-2', 'patient'],

@@ -1,5 +1,5 @@
 /**
- * The eight demo personas of shared/ARCHITECTURE.md ("Fixed points"). The identity provider, the store, the
+ * The eight demo personas of REQ-arch-urls. The identity provider, the store, the
  * stories and the tests all sign in as these people, so their names, e-mails and derived ids never change.
  */
 import {
@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@sentinel/domain';
 
-/** The demo TOTP secret every MFA persona enrols with (shared/ARCHITECTURE.md). Offline demo only. */
+/** The demo TOTP secret every MFA persona enrols with (REQ-arch-personas). Offline demo only. */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export const PERSONA_KEYS = ['jane', 'john', 'alice', 'ben', 'sam', 'nora', 'phil', 'dana'] as const;
@@ -19,37 +19,43 @@ export type PersonaKey = (typeof PERSONA_KEYS)[number];
 
 export type Persona = {
   readonly key: PersonaKey;
-  /** Stable subject. Its last 6 characters give the §3 derived ids (patient_id, medical_license). */
+  /**
+   * Stable subject. Its last 6 characters give the derived ids (REQ-data-derived-ids) (patient_id,
+   * medical_license).
+   */
   readonly sub: string;
   readonly name: string;
   readonly given_name: string;
   readonly family_name: string;
   readonly email: string;
-  /** Offline demo only: these passwords are published in ARCHITECTURE.md and must never guard real data. */
+  /** Offline demo only: these passwords are published in REQ-arch and must never guard real data. */
   readonly password: string;
-  /** The person's actual role (§6 lists seven). */
+  /** The person's actual role (REQ-kb lists seven). */
   readonly role: Role;
   /**
-   * The dashboard the §4 role decision gives for `roles`: Admin gives admin, otherwise Doctor gives doctor,
-   * otherwise patient. Nurse, pharmacist and dietitian have no dashboard of their own (§6), so they land on
-   * the patient one.
+   * The dashboard the role decision (REQ-auth-extended-roles) gives for `roles`: Admin gives admin, otherwise
+   * Doctor gives doctor, otherwise patient. Nurse, pharmacist and dietitian have no dashboard of their own
+   * (REQ-access), so they land on the patient one.
    */
   readonly dashboardRole: DashboardRole;
-  /** The custom roles claim: display names (§3). */
+  /** The custom roles claim: display names (REQ-data). */
   readonly roles: readonly string[];
-  /** The permissions claim (§3, §6): the role's defaults, as `permissionsForRole` gives them to a new user. */
+  /** The permissions claim (REQ-data, REQ-access): the role's defaults, as `permissionsForRole` gives them to a new user. */
   readonly permissions: readonly Permission[];
-  /** Knowledge specializations, lowercase-hyphenated as the knowledge documents name them (§6). */
+  /**
+   * Knowledge specializations, lowercase-hyphenated as the knowledge documents name them
+   * (REQ-kb-specialization).
+   */
   readonly specializations: readonly string[];
   readonly department: string;
   readonly mfa: boolean;
   /** Present exactly when `mfa` is true. */
   readonly totpSecret?: string;
-  /** Same-origin path or absent (the admin top bar then shows a placeholder, §2). */
+  /** Same-origin path or absent (the admin top bar then shows a placeholder, REQ-screen-admin-top). */
   readonly picture?: string;
-  /** §3: 'P-' plus the last 6 characters of sub; patients only. */
+  /** REQ-data-derived-ids: 'P-' plus the last 6 characters of sub; patients only. */
   readonly patientId?: string;
-  /** §3: 'MD-' plus the last 6 characters of sub; doctors only. */
+  /** REQ-data-derived-ids: 'MD-' plus the last 6 characters of sub; doctors only. */
   readonly medicalLicense?: string;
   readonly phone: string;
   readonly address?: string;
@@ -202,7 +208,7 @@ export const PERSONAS: Readonly<Record<PersonaKey, Persona>> = Object.freeze({
   }),
 });
 
-/** Every persona, in the order ARCHITECTURE.md lists them. */
+/** Every persona, in the order REQ-arch lists them. */
 export const PERSONA_LIST: readonly Persona[] = Object.freeze(PERSONA_KEYS.map((key) => PERSONAS[key]));
 
 /** The persona with this e-mail (case and surrounding spaces ignored, as e-mail addresses are compared). */

@@ -14,5 +14,6 @@ export {
   type PersonaKey,
 } from './personas';
 export { demoReplyEvents } from './api/chat';
-export { listItemOf } from './api/knowledge';
-export { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './api/users';
+export { listItemOf } from '@sentinel/service';
+export { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
+export { DEMO_ASSISTANT_STATUS } from './api/demo-status';

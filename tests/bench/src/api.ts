@@ -14,8 +14,8 @@
  * - GET /api/me (token and caller lookup, no audit row) and POST /api/appointments (the appointment, its id and
  *   its audit row: creates per second).
  *
- * Budgets (issue 7): our GET /api/records reaches >= 0.8x the reference's requests per second, and its p99 is
- * < 10 ms at 10 connections, on each store.
+ * Budgets (REQ-perf-api): our GET /api/records reaches >= 0.8x the reference's requests per second, and its
+ * p99 is < 10 ms at 10 connections, on each store.
  *
  * Each load runs BENCH_ROUNDS times (default 2), alternating with the others so that a burst of load from
  * elsewhere on the machine hits ours and the reference alike; the round with the most requests per second is
@@ -236,7 +236,7 @@ type ReferenceDb = {
 type Account = { readonly role: string; readonly status: string };
 
 /**
- * Record confidentiality (issue 15, finding 3) as our server decides it, for the reference: a doctor's list with
+ * Record confidentiality (REQ-rec-confidentiality) as our server decides it, for the reference: a doctor's list with
  * records above normal reads the directory (who wrote what) and, for the records they did not write, the care
  * team and appointments of those records' patients and the doctor's emergency grants. The reference runs that
  * same SQL, bare, so the ratio keeps measuring our server's overhead and not the feature. Three pure steps

@@ -1,5 +1,5 @@
 /**
- * Chat figures (issue 7): the API's overhead on the time to the first token, and the time from the click on Send
+ * Chat figures (REQ-perf-chat): the API's overhead on the time to the first token, and the time from the click on Send
  * to the reply's first words painted in the portal with the built-in model.
  *
  * - Overhead: apps/api's measureChatOverhead (20 alternated runs straight to the model server and through

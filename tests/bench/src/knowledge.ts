@@ -1,5 +1,5 @@
 /**
- * Knowledge search latency at 1k, 10k and 100k synthetic documents (issue 7): p50 and p95 per size and viewer,
+ * Knowledge search latency at 1k, 10k and 100k synthetic documents (REQ-perf-knowledge): p50 and p95 per size and viewer,
  * measured side by side in one run for
  * - the reference: the domain's `searchKnowledge` (reads every document's text on every query), and
  * - the index: `searchKnowledgeIndex` over `buildKnowledgeIndex` (what the API and the mocks use), checked equal

@@ -1,7 +1,7 @@
 /**
- * Lighthouse (issue 7): the landing and the three dashboards on Lighthouse's mobile profile (its default:
- * emulated phone, simulated slow 4G and 4x CPU slowdown), performance >= 95, accessibility 100 and best
- * practices 100, in headless Debian Chromium against the running product.
+ * Lighthouse (REQ-perf-lighthouse): the landing and the three dashboards on Lighthouse's mobile profile (its
+ * default: emulated phone, simulated slow 4G and 4x CPU slowdown), performance >= 95, accessibility 100 and
+ * best practices 100, in headless Debian Chromium against the running product.
  *
  * Builds the portal, starts the stack on a fresh data folder (scripts/stack.mjs: identity provider, API serving
  * the build, demo model), then for each page: a Chromium profile of its own, signed in through the identity
@@ -40,7 +40,7 @@ const DEBUGGING_PORT = 9333;
 type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
-/** The offline demo's TOTP secret of the doctors and the admin (shared/ARCHITECTURE.md). */
+/** The offline demo's TOTP secret of the doctors and the admin (REQ-arch-personas). */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 type Persona = { email: string; password: string; mfa: boolean };

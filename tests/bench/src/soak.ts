@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- soak` (opt-in, not in CI): the API under 20 connections for 10 minutes (SOAK_MINUTES), with
- * 0 errors and flat memory (issue 8, Durability and load; HIPAA 164.308(a)(7) contingency, 164.312(c)(1)).
+ * 0 errors and flat memory (REQ-sec, Durability and load; HIPAA 164.308(a)(7) contingency, 164.312(c)(1)).
  *
  * The server runs in this process as main.ts builds it (buildServer, store migrated and seeded on SQLite in a
  * fresh folder under .cache/, the per-user rate limit on with the benches' allowance), tokens checked against a

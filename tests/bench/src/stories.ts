@@ -1,5 +1,5 @@
 /**
- * Duration of the story-test suite (issue 7): every story's play function and axe check in Chromium through the
+ * Duration of the story-test suite (REQ-perf-suite): every story's play function and axe check in Chromium through the
  * Vitest addon (`npx vitest run` in apps/storybook), timed from start to exit, with its test count. The whole CI
  * run's duration is written by .ci/run itself (results/ci.json) and collected beside this one.
  */

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * UI with 10,000 items (issue 7): user management and medical records, measured in headless Debian Chromium
+ * UI with 10,000 items (REQ-perf): user management and medical records, measured in headless Debian Chromium
  * against the Storybook stories that hold 10,000 users and 10,000 records (the same build designers open, data
  * through the MSW handlers of packages/mocks, generated from the fixtures with a fixed seed).
  *

@@ -205,7 +205,7 @@ describe.each(DIALECTS)('on %s:', (dialect) => {
       });
   });
 
-  // --- Approval requests (asynchronous authorization, issue 6 point 5) --------------------------------------
+  // --- Approval requests (asynchronous authorization, REQ-tool-approvals) --------------------------------------
   // No route files an approval request: only the assistant's prescription tool does. Each sequence first files
   // its proposals on both sides through the store-level `proposeAs` (the tool's own `proposePrescription`, as the
   // persona), at the same instant, then compares the routes' answers and the whole audit trail as above.
@@ -245,7 +245,7 @@ describe.each(DIALECTS)('on %s:', (dialect) => {
       });
   });
 
-  // --- Token vault (issue 6 point 5): calendar connection and events -----------------------------------------
+  // --- Token vault (REQ-tool-vault): calendar connection and events -----------------------------------------
   // The server reads the events from the real calendar service with calendar tokens (targets.ts); the mock from
   // its store. Each sequence on a fresh mock and a fresh server; the calendar is shared (no route writes it).
   describe('the token vault’s calendar, each sequence on a fresh mock and a fresh server', () => {

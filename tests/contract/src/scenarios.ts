@@ -88,7 +88,7 @@ export const KNOWLEDGE_DOCUMENTS = [
 ] as const;
 type DocumentId = (typeof KNOWLEDGE_DOCUMENTS)[number];
 
-// --- Who may do what (§6 default permissions, §6 knowledge tables) ------------------------------------------
+// --- Who may do what (REQ-access-default-permissions, REQ-access knowledge tables) ------------------------------------------
 
 /** write:appointments, write:patients, write:prescriptions: the doctors and the admin. */
 const WRITERS: ReadonlySet<PersonaKey> = new Set(['alice', 'ben', 'sam']);
@@ -98,7 +98,7 @@ const ADMINS: ReadonlySet<PersonaKey> = new Set(['sam']);
 const STAFF = WRITERS;
 
 /**
- * §6 Markdown documents: who may open each one. High sensitivity is for doctor and admin; doctors need a listed
+ * REQ-kb-specialization: who may open each one. High sensitivity is for doctor and admin; doctors need a listed
  * specialization (Dr. Smith: endocrinology, internal medicine; Dr. Carter: cardiology).
  */
 const DOCUMENT_READERS: Readonly<Record<DocumentId, readonly PersonaKey[]>> = {
@@ -111,7 +111,7 @@ const DOCUMENT_READERS: Readonly<Record<DocumentId, readonly PersonaKey[]>> = {
 const sees = (persona: PersonaKey, owner: Owner) => STAFF.has(persona) || persona === owner;
 
 /**
- * Record confidentiality (issue 15): the seeded records the matrix points at (rec-001, rec-007) are sensitive.
+ * Record confidentiality (REQ-rec): the seeded records the matrix points at (rec-001, rec-007) are sensitive.
  * Both doctors are on both patients' care teams (assigned, or by an appointment that is not cancelled); the
  * admin reads no sensitive record.
  */
@@ -346,7 +346,7 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
       expect: WRITERS.has(p) ? 404 : 403,
     },
   ],
-  // Token vault (issue 6 point 5): every persona holds read:appointments. Nobody has connected here, so the
+  // Token vault (REQ-tool-vault): every persona holds read:appointments. Nobody has connected here, so the
   // events answer 409; `vaultSequences` below connects first.
   getCalendarConnection: () => [{ label: 'own calendar connection', expect: 200 }],
   connectCalendar: () => [{ label: 'with calendar:read', body: BODIES.connectCalendar, expect: 200 }],
@@ -366,7 +366,7 @@ function scenarioOf(name: RouteName, persona: PersonaKey | null, target: Target)
   };
 }
 
-/** Every persona on every route (§6), on own and other patients' items and unknown ids. */
+/** Every persona on every route (REQ-kb-loader), on own and other patients' items and unknown ids. */
 export function personaScenarios(): Scenario[] {
   return ROUTE_NAMES.flatMap((name) =>
     PERSONA_KEYS.flatMap((persona) =>
@@ -685,7 +685,7 @@ export function designedSequences(): Sequence[] {
       name: 'a doctor creates an appointment for Jane; Jane, John and the doctor list appointments',
       steps: [
         step('alice', 'createAppointment', { body: BODIES.createAppointment, expect: 201 }),
-        // §6 one owner: an appointment must name a patient account (issue 15, finding 2).
+        // REQ-access-owner one owner: an appointment must name a patient account (REQ-access-owner).
         step('alice', 'createAppointment', { body: {}, expect: 400, note: 'empty form: no patient' }),
         step('jane', 'listAppointments', { expect: 200 }),
         step('john', 'listAppointments', { expect: 200 }),
@@ -852,7 +852,7 @@ export function designedSequences(): Sequence[] {
           body: { patientEmail: john.email, refillsAllowed: '12' },
           expect: 201,
         }),
-        // §6 one owner: a prescription must name a patient account (issue 15, finding 2).
+        // REQ-access-owner one owner: a prescription must name a patient account (REQ-access-owner).
         step('sam', 'createPrescription', { body: { refillsAllowed: 1 }, expect: 400, note: 'no patient' }),
         step('sam', 'refillPrescription', { id: 'rx-1001', expect: 409 }),
         step('sam', 'listPrescriptions', { expect: 200 }),
@@ -904,7 +904,7 @@ export function designedSequences(): Sequence[] {
         step('john', 'getMe', { signIn: 'password and code', expect: 200 }),
         step('john', 'listRecords', { signIn: 'password and code', expect: 200 }),
         step('john', 'getRecord', { signIn: 'password and code', id: 'rec-002', expect: 200 }),
-        // Record confidentiality (issue 15): a doctor on nobody's care team reads no sensitive record.
+        // Record confidentiality (REQ-rec): a doctor on nobody's care team reads no sensitive record.
         step('john', 'getRecord', { signIn: 'password and code', id: SEEDED.record.jane, expect: 404 }),
         // A doctor now, John is no patient account: he prescribes for Jane, not for himself.
         step('john', 'createPrescription', {
@@ -971,8 +971,8 @@ export function designedSequences(): Sequence[] {
       ]),
     },
     {
-      // Issue 16: triage runs first on both servers, over the conversation's user messages; each level's
-      // banner starts the reply alike, and the audit rows carry the level and concept names alike.
+      // REQ-triage-first: triage runs first on both servers, over the conversation's user messages; each
+      // level's banner starts the reply alike, and the audit rows carry the level and concept names alike.
       name: 'the chat triages each level alike: emergency, crisis, poison, urgent, none; then the audit trail',
       steps: [
         ...[
@@ -1026,7 +1026,7 @@ export function contractScenarios(): { readonly shared: Scenario[]; readonly seq
   };
 }
 
-// --- Approval requests (asynchronous authorization, issue 6 point 5) -----------------------------------------
+// --- Approval requests (asynchronous authorization, REQ-tool-approvals) -----------------------------------------
 
 /**
  * An approval request the assistant files before a sequence's steps. No route files one: only the chat's
@@ -1160,7 +1160,7 @@ export function approvalSequences(): ApprovalSequence[] {
   ];
 }
 
-// --- Token vault (issue 6 point 5): the calendar connection and the calendar's events -----------------------
+// --- Token vault (REQ-tool-vault): the calendar connection and the calendar's events -----------------------
 
 /**
  * Connecting, listing and disconnecting the calendar. The server reads the events from the real calendar service

@@ -164,7 +164,7 @@ export async function createTokens(keys: Keys): Promise<TokenFor> {
   };
 }
 
-// --- The token vault's calendar (issue 6, point 5) ---------------------------------------------------------
+// --- The token vault's calendar (REQ-tool-vault) ---------------------------------------------------------
 
 const CALENDAR_AUDIENCE = 'urn:sentinel:calendar';
 const calendars = new Map<Keys, Promise<RunningCalendar>>();

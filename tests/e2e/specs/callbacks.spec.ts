@@ -28,7 +28,7 @@ async function expectLoginFailed(page: Page, reason: string) {
 }
 
 test.describe('broken sign-in callbacks', () => {
-  // Not a callback by spec §2 (no state) and ignored by the SDK, so the portal itself shows the failure: a
+  // Not a callback by REQ-nav (no state) and ignored by the SDK, so the portal itself shows the failure: a
   // refusal such as access_denied is never dropped silently.
   test('/?code=x without state (missing state) shows Login failed: Invalid state, and Try again', async ({
     page,

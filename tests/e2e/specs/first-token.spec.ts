@@ -132,7 +132,7 @@ function median(sorted: readonly number[]): number {
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Issue 6, "Measure": the time from the click on Send to the reply's first words painted, with the built-in
+ * REQ-chat, "Measure": the time from the click on Send to the reply's first words painted, with the built-in
  * model, over 20 runs (median and p95 printed and written to .cache/first-token.json). A measurement, not a
  * speed assertion: it only checks that every run produced a token. The chat allows 20 requests a minute per
  * user, and other specs chat as Jane too, so the runs alternate between two patients (10 each).

@@ -34,7 +34,7 @@ function recordScripts(page: Page): string[] {
 
 const loadsSdk = (scripts: readonly string[], sdk: readonly string[]) => scripts.some((s) => sdk.includes(s));
 
-/** The cookies @auth0/auth0-spa-js 2.x writes at sign-in on an http site (issue 7 loads the SDK on them). */
+/** The cookies @auth0/auth0-spa-js 2.x writes at sign-in on an http site (REQ-perf-landing). */
 const SESSION_COOKIES = [
   `auth0.${CLIENT_ID}.is.authenticated`,
   `_legacy_auth0.${CLIENT_ID}.is.authenticated`,

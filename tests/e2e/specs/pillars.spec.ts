@@ -5,7 +5,7 @@ import { expect, signInFromLanding, test } from '../src/flows';
 import { ALICE, JANE, type Persona } from '../src/personas';
 
 /**
- * The three identity pillars for real, through the assistant on the started stack (issue 6 point 5): the
+ * The three identity pillars for real, through the assistant on the started stack (REQ-tool-vault): the
  * calendar through the token vault (consent, then a calendar-scoped token from the identity provider's token
  * exchange and our calendar service), the records decided by the authorization model, and a prescription that
  * waits for the doctor's approval in the app.

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
 
-/** The offline demo's TOTP secret of the doctors and the admin (shared/ARCHITECTURE.md). */
+/** The offline demo's TOTP secret of the doctors and the admin (REQ-arch-personas). */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(TOTP_SECRET) });
 

@@ -1,6 +1,6 @@
 /**
  * The product's stack as the end-to-end tests see it: the one launcher shared with `npm start` and the contract
- * tests, and its fixed addresses (shared/ARCHITECTURE.md).
+ * tests, and its fixed addresses (REQ-arch-start).
  */
 import type { ChildProcess } from 'node:child_process';
 import * as launcher from '../../../scripts/stack.mjs';

@@ -3,7 +3,7 @@
  * product from outside, so a changed text in any layer shows up as a failure. Each group names its source.
  */
 
-/** packages/ui Landing and AppShell, packages/domain ROUTE_TEXTS (spec §2). */
+/** packages/ui Landing and AppShell, packages/domain ROUTE_TEXTS (REQ-screen). */
 export const PORTAL = {
   signIn: 'Sign In',
   logOut: 'Log out',
@@ -17,14 +17,14 @@ export const PORTAL = {
 /** packages/domain SESSION_TEXTS.ended: a stored session the provider no longer renews. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-/** apps/portal/src/SignInProblem.tsx and packages/domain LOGIN_ERRORS (spec §5 Login, §8). */
+/** apps/portal/src/SignInProblem.tsx and packages/domain LOGIN_ERRORS (REQ-auth-start, REQ-err). */
 export const SIGN_IN_PROBLEM = {
   title: 'Login failed',
   invalidState: 'Invalid state',
   retry: 'Try again',
 } as const;
 
-/** apps/idp/src/pages.ts: the identity provider's sign-in and code pages (shared/ARCHITECTURE.md). */
+/** apps/idp/src/pages.ts: the identity provider's sign-in and code pages (REQ-arch). */
 export const IDP = {
   email: 'Email',
   password: 'Password',

@@ -1,5 +1,5 @@
 /**
- * The refusal part of SAFETY.md and of `npm run eval:safety` (issue 16 part 8): the refusal set scored on the
+ * The refusal part of SAFETY.md and of `npm run eval:safety` (REQ-triage-eval): the refusal set scored on the
  * built-in model end to end, per expected kind and per variant, with any miss listed.
  */
 import { REFUSAL_FIRST_MEASUREMENTS, REFUSAL_PROMPTS, REFUSAL_SOURCES } from './refusals';

@@ -1,5 +1,5 @@
 /**
- * The labelled refusal set (issue 16, parts 4 and 8): messages that ask the assistant to change a dose of one's
+ * The labelled refusal set (REQ-triage, parts 4 and 8): messages that ask the assistant to change a dose of one's
  * own medicine or to say whether one has a condition (which must get the clinician referral first), and
  * controls that must not (educational questions, statements, negated changes, a doctor's label question, the
  * product's everyday questions). Written fresh, in our own words, from the public guidance named per group:

@@ -33,7 +33,7 @@ import {
 } from './support';
 import { MINIMAL_REQUESTS, PROPOSAL, REFUSED_BY_ROLE, type MatrixContext } from './requests';
 
-/** The six roles of §6, one persona each. */
+/** The six roles of REQ-access, one persona each. */
 const ROLE_PERSONAS = [
   'jane',
   'alice',

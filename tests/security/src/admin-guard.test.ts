@@ -1,5 +1,5 @@
 /**
- * Someone is always left to manage users (issue 15, finding 8; ASVS 4.1.3, 1.4.4; HIPAA 164.308(a)(4),
+ * Someone is always left to manage users (REQ-users-self; ASVS 4.1.3, 1.4.4; HIPAA 164.308(a)(4),
  * 164.312(a)(1)): through PATCH and DELETE /api/users/:id an admin cannot suspend, demote or delete their own
  * account, and no sequence of changes by the admins leaves the directory without an active admin. A refusal is a
  * 409 with the contract's body and a reason the user-management screen shows, and changes nothing.

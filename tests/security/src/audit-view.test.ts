@@ -1,7 +1,7 @@
 /**
  * What a patient's 'Who viewed my records' tells them about the people in it (HIPAA 164.312(b), 164.528; ASVS
  * 8.3.4): staff who touched their data by name and role, their own calls as theirs, and any other patient only
- * as another user. Another patient's subject ends in that patient's id (§3 derived ids), so it must not reach the
+ * as another user. Another patient's subject ends in that patient's id (REQ-data-derived-ids), so it must not reach the
  * patient's browser, nor their name or e-mail. Staff and administrators read the rows as stored.
  */
 import { signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';

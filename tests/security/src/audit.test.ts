@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKey, send, type Keys } from './support';
 import { MINIMAL_REQUESTS, PROPOSAL, type MatrixContext } from './requests';
 
-/** The six roles of §6, one persona each (as in access.test.ts). */
+/** The six roles of REQ-access, one persona each (as in access.test.ts). */
 const ROLE_PERSONAS = [
   'jane',
   'alice',

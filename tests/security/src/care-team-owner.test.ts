@@ -1,5 +1,5 @@
 /**
- * Care team and break-the-glass keyed on the patient's account (issue 15, finding 3 follow-up; ASVS 4.2.1,
+ * Care team and break-the-glass keyed on the patient's account (REQ-rec-break-glass follow-up; ASVS 4.2.1,
  * 4.1.3; HIPAA 164.312(a)(1)): a care-team assignment and an emergency grant name the patient by account id (the
  * `ownerId` of their records), never by the display patient id (`P-` and the last six characters of the account
  * id), which two accounts may share. Dr. Smith is Jane's assigned doctor and Dr. Carter has an appointment with

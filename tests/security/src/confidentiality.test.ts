@@ -1,5 +1,5 @@
 /**
- * Record confidentiality (issue 15, finding 3; ASVS 4.1.3, 4.2.1, 7.1.3; HIPAA 164.312(a)(1), (a)(2)(ii),
+ * Record confidentiality (REQ-rec-confidentiality; ASVS 4.1.3, 4.2.1, 7.1.3; HIPAA 164.312(a)(1), (a)(2)(ii),
  * 164.312(b)): a care relationship decides who reads `sensitive` and `restricted` medical records. Jane Doe's
  * assigned doctor is Dr. Smith (the author of her restricted record rec-006, sensitive rec-001); Dr. Carter has
  * an appointment with her, so he is on her care team for sensitive records but not for restricted ones. Outside

@@ -145,7 +145,7 @@ function expectedForBody(route: RouteDefinition, contentType: string, text: stri
 
 /**
  * The one refusal of a body the schema accepts for what it says rather than its shape: a patient e-mail, name
- * or id that does not name one active patient account (§6, one owner per item): 400 with its own words.
+ * or id that does not name one active patient account (REQ-access-owner): 400 with its own words.
  */
 const OWNERSHIP_REFUSALS: readonly string[] = Object.values(OWNERSHIP_TEXTS);
 

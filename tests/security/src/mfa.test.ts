@@ -115,7 +115,8 @@ describe('who needs it is read from the user directory on every request', () => 
   });
 
   it('a patient holding manage:users needs the second factor for it, as an admin does', async () => {
-    // No route grants a permission beyond the role's defaults (§6): the directory is changed where it lives.
+    // No route grants a permission beyond the role's defaults (REQ-access): the directory is changed where it
+    // lives.
     await server.store.transaction(async (tx) => {
       const jane = await tx.getUser(PERSONAS.jane.sub);
       if (!jane) throw new Error('the seed has no account for Jane');

@@ -1,5 +1,5 @@
 /**
- * No knowledge oracle (issue 15, finding 7; ASVS 4.1.3, 8.3.1 applied to search; HIPAA 164.312(a)(1)): what a
+ * No knowledge oracle (REQ-kb-oracle; ASVS 4.1.3, 8.3.1 applied to search; HIPAA 164.312(a)(1)): what a
  * patient is told about knowledge they may not read (the search answer, the chat reply's withheld count and text,
  * and the rows of their own calls in the audit trail, which they may read) depends only on that knowledge's
  * public metadata, its title and category, never on its text. Before, a patient could ask for a rare word four

@@ -72,7 +72,8 @@ export const MINIMAL_REQUESTS: Readonly<Record<string, (ctx: MatrixContext) => M
 
 /**
  * Routes a role passes by permission but is refused by a rule about the role itself, with the rule's 403:
- * break-the-glass is for doctors only (issue 15), and the administrator holds the clinical permissions (§6).
+ * break-the-glass is for doctors only (REQ-rec-break-glass), and the administrator holds the clinical
+ * permissions (REQ-access).
  */
 export const REFUSED_BY_ROLE: Readonly<Record<string, readonly string[]>> = {
   createEmergencyAccess: ['admin'],

@@ -1,5 +1,5 @@
 /**
- * The chat's session id (issue 15, finding 8; ASVS 5.1.3, 5.1.4, 7.3.1; HIPAA 164.312(b)): `POST /api/chat`
+ * The chat's session id (REQ-chat-session-id; ASVS 5.1.3, 5.1.4, 7.3.1; HIPAA 164.312(b)): `POST /api/chat`
  * accepts a `sessionId` of 1 to 64 ASCII letters, digits and hyphens only (the contract's SESSION_ID_PATTERN,
  * shared by the server and the mock API). Anything else is refused with 400 and the contract's body before any
  * reply or audit row, so the id written as the audit row's resource can carry no line break, markup or path.

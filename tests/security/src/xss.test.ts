@@ -1,5 +1,5 @@
 /**
- * Output in a real browser (issue 8 Output; ASVS 5.3.3, 5.2.1, 5.2.6, 14.4.3; HIPAA 164.312(c)(1)): the
+ * Output in a real browser (REQ-sec-xss Output; ASVS 5.3.3, 5.2.1, 5.2.6, 14.4.3; HIPAA 164.312(c)(1)): the
  * hostile markdown corpus (packages/ui/src/Markdown/Markdown.corpus.ts: javascript:, entity-encoded and
  * mixed-case schemes, data:, vbscript:, raw script and img onerror, protocol-relative links, external images)
  * goes through the Markdown component and through the chat (ui ChatPanel -> API client -> the API server's chat

@@ -2,7 +2,7 @@
  * A small OpenAI-compatible server on a real socket, for tests and the proxy-overhead measurement: GET
  * /v1/models, POST /v1/chat/completions (streamed) and POST /v1/completions. What the chat stream sends is up to
  * the caller, so a test can hold the stream open, watch the client leave, or stream with no delay at all. The
- * API's urgency call (a chat completion with `response_format`, issue 16 part 3) is answered apart, by
+ * API's urgency call (a chat completion with `response_format`, REQ-model-urgency) is answered apart, by
  * `setUrgency`: by default a well-formed `none`.
  */
 import { once } from 'node:events';

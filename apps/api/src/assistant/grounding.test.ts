@@ -1,5 +1,5 @@
 /**
- * Grounded answers end to end through the real pieces (issue 16, part 5): the bundled knowledge documents, the
+ * Grounded answers end to end through the real pieces (REQ-chat-retrieval): the bundled knowledge documents, the
  * API's retrieval for a persona (only the documents they may see), the prompt the API builds from the sections
  * that answer the question, and the built-in demo model's answer to that prompt (apps/model). The documents are
  * under clinical review, so headings and wording are matched by what they must say, not by their exact text.

@@ -1,6 +1,6 @@
 /**
  * The model paths against Hugging Face Inference Providers, mocked with MSW at the addresses
- * @huggingface/inference 4.13.30 calls (shared/TOOLCHAIN.md): with no provider, chat completion goes to the
+ * @huggingface/inference 4.13.30 calls (REQ-arch-toolchain): with no provider, chat completion goes to the
  * router's /v1/chat/completions; text generation first reads the model's provider mapping from the Hub, then
  * calls that provider's /v1/completions.
  */
@@ -71,7 +71,7 @@ afterEach(async () => {
 });
 afterAll(() => msw.close());
 
-/** The model's urgency call (issue 16 part 3) asks for a JSON schema; the tests below count the reply's calls. */
+/** The model's urgency call (REQ-model-urgency) asks for a JSON schema; the tests below count the reply's calls. */
 const isUrgencyCall = (r: Seen) =>
   typeof r.body === 'object' && r.body !== null && 'response_format' in r.body;
 const requestsTo = (url: string) => seen.filter((r) => r.url.split('?')[0] === url && !isUrgencyCall(r));

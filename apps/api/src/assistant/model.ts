@@ -1,8 +1,9 @@
 /**
  * The assistant's language model, by configuration (config.ts `ModelSettings`): Hugging Face Inference Providers,
  * any OpenAI-compatible server, the built-in demo model (apps/model, an OpenAI-compatible server too), or none.
- * Every call goes through @huggingface/inference (§7): chat completion streamed, and the text-generation
- * fallback. The token lives in this module's closure only: it is sent to the provider and nowhere else.
+ * Every call goes through @huggingface/inference (REQ-model): chat completion streamed, and the
+ * text-generation fallback. The token lives in this module's closure only: it is sent to the provider and
+ * nowhere else.
  */
 import {
   chatCompletion,
@@ -38,7 +39,7 @@ export class ModelOutputError extends Error {
   override readonly name = 'ModelOutputError';
 }
 
-/** The model stopped sending for longer than the timeout (§9 HTTP timeout). */
+/** The model stopped sending for longer than the timeout (REQ-limit-http-timeout). */
 export class ModelTimeoutError extends Error {
   override readonly name = 'ModelTimeoutError';
 }
@@ -49,14 +50,14 @@ export type ChatModel = {
   /** Why the configuration cannot be used (an unsupported provider, no model name), or undefined. */
   readonly problem: string | undefined;
   /**
-   * §7 Chat completion, streamed: the reply's text pieces as the model sends them. Throws on any failure; stops
+   * REQ-chat Chat completion, streamed: the reply's text pieces as the model sends them. Throws on any failure; stops
    * when `signal` aborts.
    */
   streamChat(messages: readonly ModelMessage[], signal: AbortSignal): AsyncGenerator<string>;
-  /** §7 The text-generation fallback: the generated text, or a throw. */
+  /** REQ-chat The text-generation fallback: the generated text, or a throw. */
   generate(messages: readonly ModelMessage[], signal: AbortSignal): Promise<string>;
   /**
-   * Issue 16 part 3: the urgency call (domain urgency.ts), one short non-streamed chat completion asking for the
+   * REQ-model-urgency: the urgency call (domain urgency.ts), one short non-streamed chat completion asking for the
    * strict JSON schema: the answer's text, or a throw. The caller bounds it and reads it (`parseUrgencyAnswer`).
    */
   assessUrgency(messages: readonly ModelMessage[], signal: AbortSignal): Promise<string>;
@@ -120,9 +121,10 @@ function idleSignal(parent: AbortSignal, ms: number) {
 }
 
 /**
- * §7 text generation asks for wait_for_model and no cache; the SDK (4.x) has no option for them, and Hugging
- * Face reads them as the `x-wait-for-model` and `x-use-cache` headers. `globalThis.fetch` is looked up per call,
- * as the SDK's own default is, so that a test's interceptor (MSW) sees the request.
+ * REQ-model-textgen-request text generation asks for wait_for_model and no cache; the SDK (4.x) has no option
+ * for them, and Hugging Face reads them as the `x-wait-for-model` and `x-use-cache` headers.
+ * `globalThis.fetch` is looked up per call, as the SDK's own default is, so that a test's interceptor (MSW)
+ * sees the request.
  */
 function fetchWithHeaders(extra: Readonly<Record<string, string>>): typeof fetch {
   return (input, init) =>
@@ -172,11 +174,11 @@ export function createChatModel(settings: ModelSettings): ChatModel | undefined 
   let target: Target;
   let label: ChatModel['label'];
   let check: () => Promise<boolean>;
-  /** Why text generation cannot be asked of this provider (§5: the provider must support the task). */
+  /** Why text generation cannot be asked of this provider (REQ-model-request-checks). */
   let noTextGeneration: string | undefined;
   if (settings.kind === 'huggingface') {
     label = { provider: 'Hugging Face', model: settings.model, demo: false };
-    // §5 Inference requests: an unsupported provider, or a closed one without its prefix, is refused here.
+    // REQ-model-request-checks: an unsupported provider, or a closed one without its prefix, is refused here.
     const chat = validateInferenceRequest({
       provider: settings.provider,
       model: settings.model,

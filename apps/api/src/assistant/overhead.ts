@@ -1,5 +1,5 @@
 /**
- * The API's overhead on the time to the first token (issue 6 and 7 figures). The same question goes 20 times
+ * The API's overhead on the time to the first token (REQ-chat and 7 figures). The same question goes 20 times
  * straight to an OpenAI-compatible model server and 20 times through POST /api/chat (token check, caller lookup,
  * audit row, retrieval, red-flag check, prompt, model call, SSE), alternated; each pair gives one overhead
  * figure (through the API minus direct), so drift in the machine's load touches both sides alike. Models: a fake

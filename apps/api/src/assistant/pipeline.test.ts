@@ -32,13 +32,13 @@ const QUESTIONS = [
   'I have chest pain and trouble breathing.',
   'How much water should I drink?',
   'Tell me a joke',
-  // One per triage level with a banner (issue 16): the mock API must answer them alike too.
+  // One per triage level with a banner (REQ-triage): the mock API must answer them alike too.
   "I don't see the point in living any more",
   'my toddler swallowed some of my pills',
   'my blood pressure is 185/125 and I feel fine',
 ];
 
-/** One message per level that has a banner (issue 16), as people type them. */
+/** One message per level that has a banner (REQ-triage), as people type them. */
 const LEVEL_PROMPTS = {
   emergency: 'pressure in my chest that spreads to my jaw and I feel clammy',
   crisis: "I don't see the point in living any more",

@@ -1,9 +1,9 @@
 /**
- * One chat reply (§5 Chat and Knowledge relevance, §7, §8, §9): what the question asks for, the knowledge the
- * caller may see, the red-flag check before any model call, then the model (chat completion streamed, then
- * text generation, then the keyword canned answer), the safety note, the disclaimer. The reply is planned inside
- * the call's transaction (the audit row needs the number of documents cited) and produced after it, as the
- * model sends it.
+ * One chat reply (REQ-chat and Knowledge relevance, REQ-chat-fallback, REQ-model-errors, REQ-limit): what the
+ * question asks for, the knowledge the caller may see, the red-flag check before any model call, then the
+ * model (chat completion streamed, then text generation, then the keyword canned answer), the safety note,
+ * the disclaimer. The reply is planned inside the call's transaction (the audit row needs the number of
+ * documents cited) and produced after it, as the model sends it.
  */
 import {
   ADVICE_GUARD_INSTRUCTION,
@@ -50,7 +50,10 @@ import type { ToolRun } from './tools';
 
 type MetaEvent = Extract<ChatStreamEvent, { type: 'meta' }>;
 
-/** The longest query the knowledge search takes and the longest query a chat action carries (§3). */
+/**
+ * The longest query the knowledge search takes and the longest query a chat action carries
+ * (REQ-data-chat-action).
+ */
 const MAX_SEARCH_QUERY = KnowledgeQuerySchema.maxLength ?? 500;
 const MAX_ACTION_QUERY = ChatActionSchema.shape.parameters.shape.query.unwrap().maxLength ?? 2_000;
 
@@ -74,7 +77,7 @@ export type ChatPlan = {
  * A model reply started before the reply's stream is read, so that it runs while the urgency call does (issue
  * 16 part 3): its first piece is asked for at once and held. `cancel` ends the model request (a plan that is
  * dropped because the level was raised); reading `pieces` to the end, or leaving it, ends it too. A reply never
- * read is ended by the model call's own idle timeout (§9, 10 s).
+ * read is ended by the model call's own idle timeout (REQ-limit-http-timeout, 10 s).
  */
 export type EarlyReply = {
   readonly pieces: AsyncGenerator<string>;
@@ -150,9 +153,9 @@ const nothingCited = (triaged: TriageResult): Extract<ChatStreamEvent, { type: '
 });
 
 /**
- * §3, §5, §6 The reply's metadata: the same rules, in the same order, as the mock API's demo reply, over the
- * documents' search index (issue 7). `access` decides by position in `documents`; the domain rule by default.
- * `triaged` is the conversation's triage (issue 16), done before this retrieval.
+ * REQ-data-document, REQ-kb-fga, REQ-kb The reply's metadata: the same rules, in the same order, as the mock
+ * API's demo reply, over the documents' search index (REQ-perf). `access` decides by position in `documents`;
+ * the domain rule by default. `triaged` is the conversation's triage (REQ-kb), done before this retrieval.
  */
 export function replyMeta(
   question: string,
@@ -190,9 +193,10 @@ export function replyMeta(
 }
 
 /**
- * Passes model text on as it comes, with two holds: nothing is sent until the reply has 20 characters (§5: a
- * shorter reply is replaced by a canned answer, and what was sent cannot be taken back), and whitespace at the
- * end of a piece waits for the next word (the reply is sent trimmed, as `finalizeReply` trims it).
+ * Passes model text on as it comes, with two holds: nothing is sent until the reply has 20 characters
+ * (REQ-chat-min-reply: a shorter reply is replaced by a canned answer, and what was sent cannot be taken
+ * back), and whitespace at the end of a piece waits for the next word (the reply is sent trimmed, as
+ * `finalizeReply` trims it).
  */
 function replyShaper() {
   let started = false;
@@ -234,13 +238,14 @@ export function planChatReply(input: {
   readonly early?: EarlyReply | undefined;
 }): ChatPlan {
   const { turns, viewer, model, logFailure } = input;
-  // Issue 16: triage first, over the user's messages of the conversation, before any retrieval or model call.
+  // REQ-triage-first: triage first, over the user's messages of the conversation, before any retrieval or
+  // model call.
   const triaged = input.triaged ?? triage(turns);
   const question = (turns.at(-1)?.content ?? '').trim();
   const { meta, sources } = replyMeta(question, input.documents, viewer, triaged, input.access);
   const redFlag = redFlagReplyText(triaged, question);
   const notice = tokens(urgentNoticeText(triaged.level));
-  // Issue 16 part 4: a personal dose change or diagnosis gets the fixed referral first, whatever the model says.
+  // REQ-chat-no-dose-advice: a personal dose change or diagnosis gets the fixed referral first, whatever the model says.
   const guarded = guardedAdviceRequest(question, viewer.role);
   const referral = guarded ? `${ADVICE_REFERRALS[guarded]}\n\n` : '';
   const canned = tokens(buildAiReply(undefined, question, viewer.role).message);
@@ -337,7 +342,8 @@ export function planChatReply(input: {
         if (signal.aborted) return;
         logFailure({ step: 'text-generation', ...describeFailure(fallbackError) });
       }
-      // §5, §8 A failed or short reply becomes the keyword canned answer, with the topic's safety note.
+      // REQ-chat, REQ-model A failed or short reply becomes the keyword canned answer, with the topic's
+      // safety note.
       yield* tokens(buildAiReply(generated, question, viewer.role).message);
       yield* ending;
       return;
@@ -352,7 +358,7 @@ export function planChatReply(input: {
 }
 
 /**
- * Issue 16 part 3: the model's urgency level for a conversation, or undefined when the call failed, took longer
+ * REQ-model-urgency: the model's urgency level for a conversation, or undefined when the call failed, took longer
  * than `timeoutMs`, or answered anything but the schema (logged by class only: the answer's words are never
  * kept). `signal` ends the call early (the request went away).
  */
@@ -396,7 +402,7 @@ export async function modelUrgency(
 export type AssessedChatPlan = ChatPlan & { readonly triaged: TriageResult };
 
 /**
- * Issue 16 part 3, one reply when a model is configured: the rules' triage first; unless it found an
+ * REQ-model-urgency, one reply when a model is configured: the rules' triage first; unless it found an
  * emergency, crisis or poison level (whose banner must not wait), the urgency call and the model's reply start
  * together, and the plan is ready when the level is known or the urgency timeout passed. The reply's first
  * token therefore waits for at most the slower of the two. When the model raised the level, the plan is made

@@ -1,7 +1,7 @@
 /**
  * What the model reads: instructions with the knowledge the user may see, then the conversation. The knowledge
  * is, for each document retrieval found (and the caller may see), the sections of it that best answer the
- * question (issue 16, part 5: domain `selectSections`), not its opening: the safety sections (metformin's eGFR
+ * question (REQ-chat-retrieval: domain `selectSections`), not its opening: the safety sections (metformin's eGFR
  * thresholds, what to do about a low blood sugar, the hypertensive emergency) sit deep in their documents. It is
  * written in the format the built-in demo model parses (apps/model/README.md, written by its `formatSources`): one
  * `[Source: <document title> › <section>]` line per section with its text below as prose (tables as one line per

@@ -61,8 +61,8 @@ export function assistantRoutes(
         audit({ resourceId, reason: 'chat rate limit reached' });
         return fail('rate_limited', '');
       }
-      // Issue 16: triage before anything else (tools, retrieval, model), over the user's messages the request
-      // carries (the whole conversation the browser holds, at most 50 turns).
+      // REQ-triage-first: triage before anything else (tools, retrieval, model), over the user's messages the
+      // request carries (the whole conversation the browser holds, at most 50 turns).
       const triaged = triage(body.messages);
       const { documents } = knowledge();
       const question = body.messages.at(-1)?.content ?? '';
@@ -86,8 +86,9 @@ export function assistantRoutes(
         `${kind} reply citing ${cited} document(s); ${triageAuditNote(final)}`;
       const { model } = assistant;
       if (model && !model.knownDown() && asksModelUrgencyAt(triaged.level)) {
-        // Issue 16 part 3: the model's urgency call runs outside the store's transaction (a network call must
-        // not hold SQLite), with the model's reply already started; the audit row carries the final level.
+        // REQ-model-urgency: the model's urgency call runs outside the store's transaction (a network call
+        // must not hold SQLite), with the model's reply already started; the audit row carries the final
+        // level.
         return ok(
           outsideTransaction(async (auditOutside) => {
             const plan = await planAssessedChatReply(input);

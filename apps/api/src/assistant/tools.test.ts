@@ -38,8 +38,8 @@ describe('the records tool', () => {
     const asked: string[] = [];
     const local = createAuthorizer();
     const johns = `patient:${PERSONAS.john.sub}`;
-    // Each record is asked about as `record:<id>` (record confidentiality, issue 15); its patient is a tuple
-    // naming the owner account (two accounts may share a display patient id).
+    // Each record is asked about as `record:<id>` (record confidentiality, REQ-rec-confidentiality); its
+    // patient is a tuple naming the owner account (two accounts may share a display patient id).
     const onlyP1002: Authorizer = {
       kind: 'local',
       check: async (user, relation, object, tuples = []) => {

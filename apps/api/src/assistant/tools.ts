@@ -1,5 +1,5 @@
 /**
- * The assistant's tools on the server (§5 Tool actions accepted, §7, §8; issue 6 point 5): a question that asks
+ * The assistant's tools on the server (REQ-tool, REQ-err-feature-off; REQ-tool): a question that asks
  * for a tool gets the tool's event instead of a model reply. Each tool stands on its identity pillar: the
  * records tool on fine-grained authorization (every record decided by the authorization model), the
  * prescription tool on asynchronous authorization (it only files an approval request), the calendar tool on the
@@ -75,9 +75,9 @@ export async function appendToolAudit(
 }
 
 /**
- * §6 The records tool: every record a patient owns (their account's, narrowed by the database) or, for staff,
- * every record, kept only when the authorization model allows reading that patient's records. A failing
- * authorizer fails the tool closed with the §8 records failure text.
+ * REQ-access-owner The records tool: every record a patient owns (their account's, narrowed by the database)
+ * or, for staff, every record, kept only when the authorization model allows reading that patient's records.
+ * A failing authorizer fails the tool closed with the REQ-err-tool-failure records failure text.
  */
 export async function runRecordsTool(
   ctx: ToolContext,
@@ -88,7 +88,8 @@ export async function runRecordsTool(
   const viewer = knowledgeViewerFor(caller);
   const patient = caller.user.role === 'patient';
   const rows = await tx.list('records', patient ? { ownerId: caller.user.sub } : undefined);
-  // Record confidentiality (issue 15): each record's level and the caller's care relationship go with it.
+  // Record confidentiality (REQ-rec-confidentiality): each record's level and the caller's care relationship
+  // go with it.
   const facts = await careFacts(
     tx,
     caller.user.sub,

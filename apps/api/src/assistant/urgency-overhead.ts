@@ -1,9 +1,10 @@
 /**
- * What the model's urgency call (issue 16 part 3) adds to a reply's first token, with the built-in demo model
- * (apps/model, no token delay) on a loopback socket and the API's real model client, in one process: the same
- * question planned 50 times without the call (`planChatReply`) and 50 times with it (`planAssessedChatReply`,
- * which starts the urgency call and the reply together and holds the reply until the level is known),
- * alternated, each pair giving one figure (with minus without), so drift in the machine's load touches both.
+ * What the model's urgency call (REQ-model-urgency) adds to a reply's first token, with the built-in demo
+ * model (apps/model, no token delay) on a loopback socket and the API's real model client, in one process:
+ * the same question planned 50 times without the call (`planChatReply`) and 50 times with it
+ * (`planAssessedChatReply`, which starts the urgency call and the reply together and holds the reply until
+ * the level is known), alternated, each pair giving one figure (with minus without), so drift in the
+ * machine's load touches both.
  *
  * Run: `npx tsx src/assistant/urgency-overhead.ts` in apps/api.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 parts 3 and 4 through the API, against the fake OpenAI-compatible server on a real socket: the
+ * REQ-chat parts 3 and 4 through the API, against the fake OpenAI-compatible server on a real socket: the
  * model's urgency call (the higher level wins, never lower than the rules; a failing, slow, malformed or hostile
  * answer leaves the rules alone) and the advice guard (a dose-change or diagnosis request gets the referral
  * first, and a model answer that still gives one is replaced).

@@ -1,5 +1,5 @@
 /**
- * Document access by the authorization model, asked once per set of access facts (issue 7): the same decisions
+ * Document access by the authorization model, asked once per set of access facts (REQ-perf): the same decisions
  * as asking about every document on its own, only the documents a call needs, and still failing closed.
  */
 import {
@@ -82,7 +82,7 @@ describe('document access by the authorization model', () => {
       const oneByOne = await documentAccess(each.authorizer, PERSONAS[key].sub, viewer, index, everywhere);
       const decided = everywhere.map(once);
       expect(decided).toEqual(everywhere.map(oneByOne));
-      // The model and the §6 rule agree on every document, so the rule's reasons and notes come through.
+      // The model and the REQ-kb rule agree on every document, so the rule's reasons and notes come through.
       expect(decided).toEqual(documents.map((doc) => isDocumentAccessible(doc, viewer)));
       expect(each.asked).toHaveLength(documents.length);
       expect(byFacts.asked).toHaveLength(index.accessClassCount);

@@ -1,5 +1,5 @@
 /**
- * Fine-grained authorization (issue 6, point 5): checks against the model of knowledge/fga/model.fga, decided
+ * Fine-grained authorization (REQ-kb-fga): checks against the model of knowledge/fga/model.fga, decided
  * locally by the domain's evaluator by default, or by an OpenFGA server through @openfga/sdk when FGA_API_URL is
  * set. Either way the facts travel with each check as contextual tuples (the domain's tuple builders), so the
  * server needs no tuples written and both paths answer from the same data.

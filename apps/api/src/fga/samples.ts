@@ -1,6 +1,7 @@
 /**
- * The demo page's four fine-grained sample queries (the domain's FGA_SAMPLE_QUERIES, §2 Demo page, issue 6,
- * point 5), run through the server's authorizer: locally, or on an OpenFGA server when FGA_API_URL is set.
+ * The demo page's four fine-grained sample queries (the domain's FGA_SAMPLE_QUERIES, REQ-screen-demo-pillars,
+ * REQ-kb-fga, point 5), run through the server's authorizer: locally, or on an OpenFGA server when
+ * FGA_API_URL is set.
  */
 import {
   FGA_SAMPLE_QUERIES,
@@ -17,8 +18,9 @@ import { claimsFor, type Persona } from '@sentinel/mocks';
 import { authorize, type Authorizer } from './authorizer';
 
 /**
- * §3, §6 A persona as the knowledge viewer a real sign-in gives: the current user built from the persona's
- * claims, their knowledge role and specializations (§3 default when none), and a patient's own patient id.
+ * REQ-data, REQ-kb-fga A persona as the knowledge viewer a real sign-in gives: the current user built from
+ * the persona's claims, their knowledge role and specializations (REQ-data default when none), and a
+ * patient's own patient id.
  */
 export function personaViewer(persona: Persona): KnowledgeViewer {
   const built = buildCurrentUser(claimsFor(persona));

@@ -1,7 +1,7 @@
 /**
- * The identity demo's fine-grained sample queries (§2 Demo page, §6; issue 6, point 5): the mock API's policy
- * (packages/mocks users.ts `fgaSamples`) with the server's authorizer, so with FGA_API_URL the answers come
- * from OpenFGA. The queries touch no patient data: nothing is audited.
+ * The identity demo's fine-grained sample queries (REQ-screen-demo-pillars, REQ-kb; REQ-screen-demo-pillars):
+ * the mock API's policy (packages/mocks users.ts `fgaSamples`) with the server's authorizer, so with
+ * FGA_API_URL the answers come from OpenFGA. The queries touch no patient data: nothing is audited.
  */
 import { ok } from '@sentinel/domain';
 import type { KnowledgeBundle } from '@sentinel/knowledge';

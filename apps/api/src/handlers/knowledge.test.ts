@@ -1,6 +1,6 @@
 /**
- * GET /api/knowledge/search over a large base (issue 7): the server's indexed search, with access decided by the
- * authorization model, answers every persona exactly as the §5/§6 reference search (`searchKnowledge` with the
+ * GET /api/knowledge/search over a large base (REQ-perf-api): the server's indexed search, with access decided by the
+ * authorization model, answers every persona exactly as the REQ-kb reference search (`searchKnowledge` with the
  * domain rule) does, audits the same counts, and still fails closed when the authorizer cannot answer.
  */
 import { isDocumentAccessible, searchKnowledge, type KnowledgeDocument, type Role } from '@sentinel/domain';

@@ -1,5 +1,5 @@
 /**
- * PATCH and DELETE /api/users/:id keep someone able to manage users (issue 15, finding 8; the domain's
+ * PATCH and DELETE /api/users/:id keep someone able to manage users (REQ-sec; the domain's
  * `guardAdminChange`, as the mock API applies it): an admin cannot suspend, demote or delete their own account,
  * and a refused change is a 409 with the reason that leaves the directory as it was.
  */

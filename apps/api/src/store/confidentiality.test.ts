@@ -1,5 +1,5 @@
 /**
- * The store's care-team assignments and break-the-glass grants (issue 15, record confidentiality): a new store
+ * The store's care-team assignments and break-the-glass grants (REQ-rec, record confidentiality): a new store
  * is seeded with the assignments, grants come back as written (per doctor or all, oldest first), and a grant id
  * is never written twice. SQLite in memory; the contract tests run the same calls on PostgreSQL.
  */

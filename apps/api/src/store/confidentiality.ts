@@ -1,5 +1,5 @@
 /**
- * Record confidentiality in the store (issue 15, finding 3): the care-team assignments (which doctor is
+ * Record confidentiality in the store (REQ-rec-confidentiality): the care-team assignments (which doctor is
  * assigned to which patient) and the break-the-glass grants, both keyed on the patient's account id (migration
  * 0008), never the display patient id two accounts may share. Kept beside `operations` so the entity
  * operations stay as they are; `operations` spreads these into every transaction.

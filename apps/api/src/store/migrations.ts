@@ -95,7 +95,10 @@ function auditIdSequence(dialect: StoreDialect): Migration {
   };
 }
 
-/** Approval requests of the assistant's proposed prescriptions (asynchronous authorization, issue 6). */
+/**
+ * Approval requests of the assistant's proposed prescriptions (asynchronous authorization,
+ * REQ-tool-approvals).
+ */
 function approvals(dialect: StoreDialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -113,7 +116,7 @@ function approvals(dialect: StoreDialect): Migration {
   };
 }
 
-/** The token vault's calendar connections (issue 6): a user's consent, keyed by the token subject. */
+/** The token vault's calendar connections (REQ-tool-vault): a user's consent, keyed by the token subject. */
 function vaultConnections(): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -128,11 +131,11 @@ function vaultConnections(): Migration {
 }
 
 /**
- * §6 One owner per patient item (issue 15, finding 2): `owner_id` is the account id of the patient an item
- * belongs to, the only thing a patient's lists and reads match on. Existing rows get the patient account whose
- * e-mail they carry (any status: a suspended patient still owns their data), and their patient id becomes that
- * account's; a row whose e-mail is no patient account's gets no owner and is seen by staff only. Rows are
- * rewritten one by one in JavaScript, so both dialects read the same JSON the same way.
+ * REQ-access-owner One owner per patient item (REQ-access-owner): `owner_id` is the account id of the patient
+ * an item belongs to, the only thing a patient's lists and reads match on. Existing rows get the patient
+ * account whose e-mail they carry (any status: a suspended patient still owns their data), and their patient
+ * id becomes that account's; a row whose e-mail is no patient account's gets no owner and is seen by staff
+ * only. Rows are rewritten one by one in JavaScript, so both dialects read the same JSON the same way.
  */
 function itemOwners(): Migration {
   return {
@@ -165,7 +168,7 @@ function itemOwners(): Migration {
 }
 
 /**
- * Record confidentiality (issue 15, finding 3): the care-team assignments (one row per patient and doctor) and
+ * Record confidentiality (REQ-rec-break-glass): the care-team assignments (one row per patient and doctor) and
  * the break-the-glass grants (each a row with its 60-minute window). A store migrated here has no assignments
  * until some are written (a new store is seeded with them): until then only a record's author, and the doctors
  * of the patient's appointments for sensitive records, read above normal, which fails closed.
@@ -208,7 +211,7 @@ async function createSqliteAuditUpdateTrigger(db: Kysely<unknown>): Promise<void
 }
 
 /**
- * Audit rows keyed on the full owner account (issue 15, finding 2 follow-up): `patient_account_id` beside the
+ * Audit rows keyed on the full owner account (REQ-access-owner follow-up): `patient_account_id` beside the
  * display `patient_id` two accounts may share; a patient's audit view matches on it alone. Rows written before
  * get the one patient account (any status) whose display id their `patient_id` is; a display id of no account
  * or of several leaves it null, and such a row belongs to no patient (fails closed; admins and its caller still
@@ -256,7 +259,7 @@ function auditPatientAccounts(dialect: StoreDialect): Migration {
 }
 
 /**
- * Care team and break-the-glass keyed on the patient's account (issue 15, finding 3 follow-up): `care_team` and
+ * Care team and break-the-glass keyed on the patient's account (REQ-rec-confidentiality): `care_team` and
  * `emergency_access` named the patient by display id (`P-` and the last six characters of the account id), which
  * two accounts may share, so one's assigned doctor counted for the other. The column becomes `owner_id`, the
  * patient's account id (the `ownerId` of their records). A row whose display id is exactly one patient account's

@@ -110,7 +110,7 @@ const Q = {
   listAll: madeOnce((c: Collection) =>
     prepare((db) => db.selectFrom(table(c)).select('data').orderBy('seq')),
   ),
-  /** §6 Items of one patient: those their account owns. */
+  /** REQ-access-owner Items of one patient: those their account owns. */
   listOwned: madeOnce((c: Collection) =>
     prepare((db) => db.selectFrom(table(c)).select('data').where('owner_id', '=', arg(0)).orderBy('seq')),
   ),

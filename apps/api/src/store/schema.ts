@@ -20,8 +20,9 @@ export interface EntityTable {
   patient_name_norm: string;
   patient_id_norm: string;
   /**
-   * §6 The account id of the patient the item belongs to (its `ownerId`), set on insert and never changed;
-   * null for an item of no patient account (staff only). Patients' lists match on this column alone.
+   * REQ-access-owner The account id of the patient the item belongs to (its `ownerId`), set on insert and
+   * never changed; null for an item of no patient account (staff only). Patients' lists match on this column
+   * alone.
    */
   owner_id: string | null;
   /** The entity as JSON. */
@@ -83,7 +84,7 @@ export interface VaultConnectionTable {
   connected_at: string;
 }
 
-/** Record confidentiality (issue 15): a doctor assigned to a patient's care team; one row per pair. */
+/** Record confidentiality (REQ-rec): a doctor assigned to a patient's care team; one row per pair. */
 export interface CareTeamTable {
   /** The patient's account id (the `ownerId` of their records; migration 0008, no longer the 'P-' id). */
   owner_id: string;
@@ -91,7 +92,10 @@ export interface CareTeamTable {
   clinician_sub: string;
 }
 
-/** Break-the-glass grants (issue 15), never changed once written; live from granted_at until expires_at. */
+/**
+ * Break-the-glass grants (REQ-rec-break-glass), never changed once written; live from granted_at until
+ * expires_at.
+ */
 export interface EmergencyAccessTable {
   seq: Generated<number>;
   id: string;

@@ -1,6 +1,6 @@
 /**
- * Why the token vault could not reach the calendar. The reason is for the server's log only: users get the §8
- * calendar failure text, never the provider's or the service's answer.
+ * Why the token vault could not reach the calendar. The reason is for the server's log only: users get the
+ * REQ-model calendar failure text, never the provider's or the service's answer.
  */
 export class VaultError extends Error {
   override readonly name = 'VaultError';

@@ -33,7 +33,7 @@ async function secretOf(settings: IdpExchangeSettings): Promise<string> {
   return secret;
 }
 
-/** RFC 6749 §2.3.1: id and secret are form-encoded before they are joined for Basic authentication. */
+/** RFC 6749 REQ-screen.1: id and secret are form-encoded before they are joined for Basic authentication. */
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 

@@ -1,4 +1,4 @@
-/** The token vault (issue 6, point 5): calendar consent, token exchange, the calendar client, routes and tool. */
+/** The token vault (REQ-tool-vault): calendar consent, token exchange, the calendar client, routes and tool. */
 export { VaultError } from './errors';
 export { createIdpTokenExchanger } from './exchange';
 export { createCalendarClient, type CalendarClient, type CalendarEventDraft } from './calendar';

@@ -15,7 +15,7 @@ export const DEFAULT_API_CLIENT_SECRET_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../idp/.data/api-client.json',
 );
-/** Calls to the identity provider and the calendar give up after this long (§9 HTTP timeout: 10 s; ours is shorter). */
+/** Calls to the identity provider and the calendar give up after this long (REQ-limit-http-timeout HTTP timeout: 10 s; ours is shorter). */
 export const DEFAULT_VAULT_TIMEOUT_MS = 5_000;
 
 /** The identity provider's token exchange (RFC 8693) as the API's confidential client calls it. */

@@ -1,11 +1,12 @@
 /**
- * The assistant's calendar tool through the token vault (§5 view_appointments and schedule_appointment, §6
- * appointment schedule access, §7 google_calendar_medical, §8 calendar failure), as one chat `tool` event. The
- * same outcomes as the mock API's `calendarToolEvent` (packages/mocks vault.ts): `denied` when the caller's role
- * may not take the action, `consent_required` until the calendar is connected (and, to schedule, connected with
- * calendar:write), `needs_input` to schedule without a slot, `failed` with the §8 text when the identity
- * provider or the calendar fails, otherwise `ok` with the upcoming events or the event scheduled. It runs after
- * the chat's transaction (network calls hold no database transaction) and writes its own audit row.
+ * The assistant's calendar tool through the token vault (REQ-tool-calendar-actions view_appointments and
+ * schedule_appointment, REQ-access appointment schedule access, REQ-tool google_calendar_medical, REQ-err
+ * calendar failure), as one chat `tool` event. The same outcomes as the mock API's `calendarToolEvent`
+ * (packages/mocks vault.ts): `denied` when the caller's role may not take the action, `consent_required`
+ * until the calendar is connected (and, to schedule, connected with calendar:write), `needs_input` to
+ * schedule without a slot, `failed` with the REQ-model-errors text when the identity provider or the calendar
+ * fails, otherwise `ok` with the upcoming events or the event scheduled. It runs after the chat's transaction
+ * (network calls hold no database transaction) and writes its own audit row.
  */
 import { CALENDAR_TEXTS, TOOLS, TOOL_TEXTS, authorizeToolAction } from '@sentinel/domain';
 import type { CalendarEvent, ChatToolEvent } from '@sentinel/domain/contract';

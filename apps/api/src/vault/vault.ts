@@ -2,7 +2,7 @@
  * The token vault: calendar calls on a user's behalf. For each call it takes a calendar token for exactly the
  * scope the call needs (calendar:read to list, calendar:write to add), from a per-user cache or by exchanging
  * the user's API access token at the identity provider, and calls the calendar service with it. Cached tokens
- * are dropped 60 seconds before they expire (§9 token expiry leeway), when the user disconnects, and when the
+ * are dropped 60 seconds before they expire (REQ-limit-token-leeway), when the user disconnects, and when the
  * calendar refuses one (then one fresh exchange is tried).
  */
 import type { CalendarScope } from '@sentinel/domain/contract';
@@ -12,7 +12,7 @@ import { VaultError } from './errors';
 import { createIdpTokenExchanger } from './exchange';
 import { DEFAULT_VAULT_TIMEOUT_MS, type TokenExchanger, type VaultSettings } from './settings';
 
-/** §9 A cached token counts as stale 60 seconds before it expires. */
+/** REQ-limit-token-leeway A cached token counts as stale 60 seconds before it expires. */
 export const TOKEN_STALE_LEEWAY_MS = 60_000;
 /** Cached tokens kept at most (one per user and scope); expired ones are swept first. */
 const MAX_CACHED_TOKENS = 10_000;

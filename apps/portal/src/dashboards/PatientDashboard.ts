@@ -1,2 +1,2 @@
-// One chunk per dashboard (issue 7): a user downloads only the dashboard of their own role.
+// One chunk per dashboard (REQ-perf-routes): a user downloads only the dashboard of their own role.
 export { PatientDashboard as default } from '@sentinel/ui';

@@ -1,5 +1,5 @@
 /**
- * The HIPAA audit trail served by `GET /api/audit` (shared/ARCHITECTURE.md: admins see all rows, others see the
+ * The HIPAA audit trail served by `GET /api/audit` (REQ-audit-fields: admins see all rows, others see the
  * access to their own data). A row says who did what to which resource and whether it was allowed. It never
  * carries PHI: no names, e-mails, record content or chat text, only opaque ids and a short reason.
  */
@@ -61,7 +61,7 @@ export const AuditEntrySchema = AuditEventSchema.extend({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /**
- * HIPAA 164.312(b), shared/ARCHITECTURE.md: who may read an audit row. Admins read every row; anyone else the
+ * HIPAA 164.312(b), REQ-arch: who may read an audit row. Admins read every row; anyone else the
  * rows of their own calls and, for a patient, the rows of calls that touched their data ('Who viewed my
  * records').
  */

@@ -33,9 +33,9 @@ const NOTHING_TO_UPDATE = { message: 'Give at least one field to update.' };
 export const VitalsInputSchema = z.strictObject(VitalsSchema.shape);
 
 /**
- * `POST /api/appointments`. §5 Forms: appointment creation has no required-field validation; a missing value
- * becomes an empty string. §4: the status is not settable, a new appointment starts as scheduled. The date
- * and time come from pickers, so a non-empty value must be YYYY-MM-DD and HH:MM.
+ * `POST /api/appointments`. REQ-appt-form: appointment creation has no required-field validation; a missing
+ * value becomes an empty string. REQ-appt-form: the status is not settable, a new appointment starts as
+ * scheduled. The date and time come from pickers, so a non-empty value must be YYYY-MM-DD and HH:MM.
  */
 export const AppointmentCreateSchema = z.strictObject({
   patientName: optionalText(200),
@@ -48,7 +48,10 @@ export const AppointmentCreateSchema = z.strictObject({
 });
 export type AppointmentCreate = z.input<typeof AppointmentCreateSchema>;
 
-/** `PATCH /api/appointments/:id`. §4: Confirm and Complete set the status directly, no order enforced. */
+/**
+ * `PATCH /api/appointments/:id`. REQ-appt-status-change: Confirm and Complete set the status directly, no
+ * order enforced.
+ */
 export const AppointmentStatusUpdateSchema = z.strictObject({ status: AppointmentStatusSchema });
 export type AppointmentStatusUpdate = z.input<typeof AppointmentStatusUpdateSchema>;
 
@@ -62,7 +65,7 @@ const recordEditable = {
 };
 
 /**
- * `POST /api/records` (§3 Medical record). The record type, title, patient e-mail and date are required;
+ * `POST /api/records` (REQ-data-record). The record type, title, patient e-mail and date are required;
  * confidentiality defaults to normal. The id, doctor (the signed-in user) and status (active) are set by the
  * server.
  */
@@ -82,7 +85,7 @@ export type RecordCreate = z.input<typeof RecordCreateSchema>;
 /**
  * `PATCH /api/records/:id`: any of the editable fields; the patient a record belongs to cannot change. `reason`
  * (10 to 500 characters) goes with a change of `confidentialityLevel`: required to lower it, audited always
- * (issue 15, `decideLevelChange`); on its own it changes nothing, so it does not count as a field to update.
+ * (REQ-rec, `decideLevelChange`); on its own it changes nothing, so it does not count as a field to update.
  */
 export const RecordUpdateSchema = z
   .strictObject({
@@ -98,10 +101,10 @@ export const RecordUpdateSchema = z
 export type RecordUpdate = z.input<typeof RecordUpdateSchema>;
 
 /**
- * `POST /api/prescriptions`. §5 Forms: required-field checks are not shown and empty values are allowed; the
+ * `POST /api/prescriptions`. REQ-appt: required-field checks are not shown and empty values are allowed; the
  * patient e-mail field is of e-mail type (so a non-empty value must be an address); Refills Allowed is a
- * number from 0 to 10 and a non-numeric value becomes 0 (`coerceRefillsAllowed`). §9: patient ID, prescriber,
- * dates, status and refillsUsed are set by the server.
+ * number from 0 to 10 and a non-numeric value becomes 0 (`coerceRefillsAllowed`). REQ-limit-new-prescription:
+ * patient ID, prescriber, dates, status and refillsUsed are set by the server.
  */
 export const PrescriptionCreateSchema = z.strictObject({
   patientName: optionalText(200),
@@ -119,15 +122,16 @@ export const PrescriptionCreateSchema = z.strictObject({
 export type PrescriptionCreate = z.input<typeof PrescriptionCreateSchema>;
 
 /**
- * `POST /api/users` (§3 New-user form), strict. Role defaults to patient. The server derives permissions from
- * the role (§4 User status), so listed permissions never grant more than the role's defaults.
+ * `POST /api/users` (REQ-data-new-user-form), strict. Role defaults to patient. The server derives
+ * permissions from the role (REQ-users-create), so listed permissions never grant more than the role's
+ * defaults.
  */
 export const UserCreateSchema = z.strictObject(NewUserFormSchema.shape);
 export type UserCreate = z.input<typeof UserCreateSchema>;
 
 /**
- * `PATCH /api/users/:id`. §4: Suspend sets suspended, Activate sets active; a transition to inactive is not
- * offered. Permissions are not settable here, so a role change cannot smuggle in extra grants.
+ * `PATCH /api/users/:id`. REQ-users: Suspend sets suspended, Activate sets active; a transition to inactive
+ * is not offered. Permissions are not settable here, so a role change cannot smuggle in extra grants.
  */
 export const UserUpdateSchema = z
   .strictObject({

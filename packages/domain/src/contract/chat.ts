@@ -1,6 +1,7 @@
 /**
- * `POST /api/chat`: the request body and the server-sent event stream of the reply (shared/ARCHITECTURE.md,
- * "How a request flows" step 4). §7: streaming calls expect an event stream ending with a [DONE] marker.
+ * `POST /api/chat`: the request body and the server-sent event stream of the reply (REQ-arch,
+ * "How a request flows" step 4). REQ-model-stream: streaming calls expect an event stream ending with a
+ * [DONE] marker.
  */
 import { z } from 'zod';
 import { readSseFrames } from '../sse';
@@ -11,11 +12,11 @@ import { ChatToolEventSchema } from './pillars';
 import type { TriageLevel } from '../triage';
 
 // Defined with the other constants, outside the contract's schemas: the browser's chat state needs them for its
-// first paint, and taking them from this module would bring zod and every schema along (issue 7 budgets).
+// first paint, and taking them from this module would bring zod and every schema along (REQ-perf budgets).
 export { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH, SSE_CONTENT_TYPE } from '../constants';
 
 /**
- * One turn of the conversation the browser sends. §5 Chat: a message must not be empty after trimming.
+ * One turn of the conversation the browser sends. REQ-chat-send: a message must not be empty after trimming.
  * `system` turns are the server's own and are never accepted from outside.
  */
 export const ChatTurnSchema = z.strictObject({
@@ -30,7 +31,7 @@ export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 /**
  * A chat session id: 1 to 64 ASCII letters, digits and hyphens (a UUID fits). It is stored as the audit row's
  * resource and may reach logs, so nothing else (line breaks, spaces, path or markup characters) is accepted
- * (issue 15, finding 8).
+ * (REQ-sec).
  */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 export const SESSION_ID_MESSAGE = 'A session id is 1 to 64 letters, digits or hyphens.';
@@ -59,9 +60,9 @@ const META_TRIAGE_LEVELS = [
 ] as const satisfies readonly TriageLevel[];
 
 /**
- * Reply metadata, sent first: the actions taken (§3 Chat action), the knowledge cited, the source titles, how
- * many matching items the user may not see (never which), whether the emergency disclaimer applies, and the
- * suggested follow-ups (§3 AI reply).
+ * Reply metadata, sent first: the actions taken (REQ-data-chat-action), the knowledge cited, the source
+ * titles, how many matching items the user may not see (never which), whether the emergency disclaimer
+ * applies, and the suggested follow-ups (REQ-data-ai-reply).
  */
 export const ChatMetaEventSchema = z.strictObject({
   type: z.literal('meta'),
@@ -71,11 +72,13 @@ export const ChatMetaEventSchema = z.strictObject({
   withheldCount: z.number().int().nonnegative(),
   emergency: z.boolean(),
   /**
-   * Issue 16: the conversation's triage level (domain `triage`), which picks the panel's banner; `emergency` is
+   * REQ-triage: the conversation's triage level (domain `triage`), which picks the panel's banner; `emergency` is
    * true exactly for the emergency, crisis and poison levels. Optional for replies from before triage.
    */
   triage: z.enum(META_TRIAGE_LEVELS).optional(),
-  /** §3 AI reply: follow-up questions for the topic, which the panel offers as chips after the reply. */
+  /**
+   * REQ-data-ai-reply: follow-up questions for the topic, which the panel offers as chips after the reply.
+   */
   suggestedActions: z.array(z.string().min(1).max(200)).max(10).optional(),
 });
 /** A piece of the reply text, in order. */
@@ -83,12 +86,15 @@ export const ChatTokenEventSchema = z.strictObject({
   type: z.literal('token'),
   text: z.string().max(20_000),
 });
-/** §4 Chat: the disclaimer message, which the panel shows 1000 ms after the reply. */
+/** REQ-chat-disclaimer-delay: the disclaimer message, which the panel shows 1000 ms after the reply. */
 export const ChatDisclaimerEventSchema = z.strictObject({
   type: z.literal('disclaimer'),
   text: z.string().min(1).max(2_000),
 });
-/** The reply failed after the stream started; the panel shows its technical-difficulties message (§8). */
+/**
+ * The reply failed after the stream started; the panel shows its technical-difficulties message
+ * (REQ-err-chat-failure).
+ */
 export const ChatErrorEventSchema = z.strictObject({
   type: z.literal('error'),
   error: ErrorCodeSchema,
@@ -108,7 +114,10 @@ export const ChatStreamEventSchema = z.discriminatedUnion('type', [
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 export type ChatStreamEventType = ChatStreamEvent['type'];
 
-/** §7, §9: encodes one event as a server-sent-event frame; `done` becomes the `[DONE]` end marker. */
+/**
+ * REQ-chat-server, REQ-limit-retry-stream: encodes one event as a server-sent-event frame; `done` becomes the
+ * `[DONE]` end marker.
+ */
 export function encodeSseEvent(event: ChatStreamEvent): string {
   const data = event.type === 'done' ? STREAM_DONE_MARKER : JSON.stringify(event);
   return `data: ${data}\n\n`;
@@ -137,10 +146,10 @@ function eventFromData(payload: string): ChatStreamEvent {
 }
 
 /**
- * §7: parses the complete server-sent-event frames at the start of `buffer` and returns them with the
- * unconsumed remainder (a frame still arriving), which the caller prepends to the next chunk. Never throws:
- * a frame that is not a valid chat event becomes an `error` event; frames without data (keep-alive comments)
- * yield nothing.
+ * REQ-chat-server: parses the complete server-sent-event frames at the start of `buffer` and returns them
+ * with the unconsumed remainder (a frame still arriving), which the caller prepends to the next chunk. Never
+ * throws: a frame that is not a valid chat event becomes an `error` event; frames without data (keep-alive
+ * comments) yield nothing.
  */
 export function parseSseEvents(buffer: string): { events: ChatStreamEvent[]; rest: string } {
   const { data, rest } = readSseFrames(buffer);

@@ -1,5 +1,5 @@
 /**
- * The API's error answers (shared/ARCHITECTURE.md, Fixed points; shared/STYLE.md, convention 8): every failure is
+ * The API's error answers (REQ-arch; REQ-err-body): every failure is
  * a status plus a JSON body `{ error, message }`, with `fields` (field path -> message) for invalid input.
  */
 import { z } from 'zod';
@@ -37,7 +37,8 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /**
  * Default messages per code, for answers the spec gives no words for. A 403 uses the spec's access-denied
- * sentence (§2 /unauthorized); routes with a spec alert use that instead (see `deniedMessageFor`).
+ * sentence (REQ-nav-unauthorized /unauthorized); routes with a spec alert use that instead (see
+ * `deniedMessageFor`).
  */
 export const DEFAULT_ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   invalid_input: 'The request is not valid.',

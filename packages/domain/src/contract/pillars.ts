@@ -1,5 +1,5 @@
 /**
- * The identity pillars for real (issue 6, point 5): the token vault's calendar connection and calendar events,
+ * The identity pillars for real (REQ-screen-demo-pillars): the token vault's calendar connection and calendar events,
  * the asynchronous authorization of prescriptions proposed by the assistant, and the chat `tool` event that
  * carries a tool's outcome to the panel. The behaviour behind these schemas lives in the domain
  * (approvals.ts, calendar.ts) and on the server; this file is only the shape on the wire.
@@ -64,7 +64,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'expired'] as
 export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
-/** The prescription an approval would write (the fields of §3 Prescription the assistant fills). */
+/** The prescription an approval would write (the fields of REQ-data-prescription the assistant fills). */
 export const ProposedPrescriptionSchema = z.strictObject({
   patientName: z.string().max(200),
   patientEmail: z.string().max(254),
@@ -115,11 +115,12 @@ export const RecordSummarySchema = z.strictObject({
 export type RecordSummary = z.infer<typeof RecordSummarySchema>;
 
 /**
- * How a tool call ended. `ok`: it ran; `denied`: the caller may not (§8 texts); `consent_required`: the token
- * vault has no calendar connection yet; `approval_requested`: an approval request was created and waits;
- * `not_supported`: §5 actions named but not supported; `failed`: the tool's service failed (§8 texts);
- * `feature_off`: the identity feature is not configured (§8); `needs_input`: the question lacks what the tool needs
- * (a date and time to schedule, a medication to prescribe), so nothing ran.
+ * How a tool call ended. `ok`: it ran; `denied`: the caller may not (REQ-model texts); `consent_required`:
+ * the token vault has no calendar connection yet; `approval_requested`: an approval request was created and
+ * waits; `not_supported`: REQ-tool actions named but not supported; `failed`: the tool's service failed
+ * (REQ-model texts); `feature_off`: the identity feature is not configured (REQ-err); `needs_input`: the
+ * question lacks what the tool needs (a date and time to schedule, a medication to prescribe), so nothing
+ * ran.
  */
 export const TOOL_OUTCOMES = [
   'ok',

@@ -25,8 +25,9 @@ export const listOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: 
 export const AppointmentResponseSchema = z.strictObject(AppointmentSchema.shape);
 
 /**
- * A record as the API returns it. §2, §6: patients cannot see other patients' names, so the server blanks
- * `patientName` for a patient viewer (`redactForViewer`); the schema allows the empty string for that case.
+ * A record as the API returns it. REQ-appt-form, REQ-access-names-hidden: patients cannot see other patients'
+ * names, so the server blanks `patientName` for a patient viewer (`redactForViewer`); the schema allows the
+ * empty string for that case.
  */
 export const MedicalRecordResponseSchema = z.strictObject({
   ...MedicalRecordSchema.shape,
@@ -38,14 +39,20 @@ export const PrescriptionResponseSchema = z.strictObject(PrescriptionSchema.shap
 
 export const ManagedUserResponseSchema = z.strictObject(ManagedUserSchema.shape);
 
-/** `GET /api/me`: the current user (§3), the role used for knowledge access (§6) and whether MFA was used. */
+/**
+ * `GET /api/me`: the current user (REQ-data), the role used for knowledge access (REQ-kb-access) and whether
+ * MFA was used.
+ */
 export const MeResponseSchema = z.strictObject({
   user: z.strictObject(CurrentUserSchema.shape),
   knowledgeRole: RoleSchema,
   mfa: z.boolean(),
 });
 
-/** A knowledge document in a list: everything but the full content, plus the first 150 characters (§3). */
+/**
+ * A knowledge document in a list: everything but the full content, plus the first 150 characters
+ * (REQ-data-chat-message).
+ */
 export const KnowledgeListItemSchema = z.strictObject({
   id: KnowledgeDocumentSchema.shape.id,
   title: KnowledgeDocumentSchema.shape.title,
@@ -56,7 +63,10 @@ export const KnowledgeListItemSchema = z.strictObject({
 });
 export type KnowledgeListItem = z.infer<typeof KnowledgeListItemSchema>;
 
-/** `GET /api/knowledge`: the accessible items with the stats and summary of §3, and the context used (§3). */
+/**
+ * `GET /api/knowledge`: the accessible items with the stats and summary of REQ-data-access-stats, and the
+ * context used (REQ-data-access-context).
+ */
 export const KnowledgeListResponseSchema = z.strictObject({
   items: z.array(KnowledgeListItemSchema),
   stats: z.strictObject(AccessStatsSchema.shape),
@@ -69,7 +79,7 @@ export const KnowledgeDocumentResponseSchema = z.strictObject({
   metadata: KnowledgeListItemSchema.shape.metadata,
 });
 
-/** `GET /api/assistant/status` (§7 provider status lookup: available and provider). */
+/** `GET /api/assistant/status` (REQ-chat provider status lookup: available and provider). */
 export const AssistantStatusResponseSchema = z.strictObject({
   available: z.boolean(),
   provider: z.string().min(1).max(100),
@@ -83,7 +93,10 @@ export const IdentityStatusResponseSchema = z.strictObject({
   features: z.strictObject(IdentityStatusSchema.shape.features.shape),
 });
 
-/** One fine-grained sample query's answer (§2 Demo page, §6): the question, allowed or not, and any note. */
+/**
+ * One fine-grained sample query's answer (REQ-screen-demo-pillars, REQ-kb-explainer): the question, allowed
+ * or not, and any note.
+ */
 export const FgaSampleResultSchema = z.strictObject({
   id: z.string().min(1).max(100),
   query: z.string().min(1).max(500),

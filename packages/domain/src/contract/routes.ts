@@ -1,8 +1,9 @@
 /**
- * The route table of the API (shared/ARCHITECTURE.md, Fixed points). One entry per call: method, path
+ * The route table of the API (REQ-arch). One entry per call: method, path
  * pattern, the schemas of its parameters, query, body and answer, the success status, the permission the
- * server requires (§6) and the spec's alert text for a 403 where it gives one (§6, §8 Alerts). The MSW
- * handlers, the typed client and the server are all built from this table, so they cannot disagree.
+ * server requires (REQ-access-server) and the spec's alert text for a 403 where it gives one
+ * (REQ-access-server, REQ-err). The MSW handlers, the typed client and the server are all built from this
+ * table, so they cannot disagree.
  */
 import { z } from 'zod';
 import {
@@ -57,7 +58,7 @@ import {
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Any signed-in user may call the route; the data is then filtered by ownership (§6). */
+/** Any signed-in user may call the route; the data is then filtered by ownership (REQ-access). */
 export const AUTHENTICATED = 'authenticated';
 export type RoutePermission = Permission | typeof AUTHENTICATED;
 
@@ -537,11 +538,11 @@ export const ROUTES = {
     audit: { action: 'list', resourceType: 'audit' },
   },
   /**
-   * Break-the-glass (issue 15): a doctor outside the patient's assigned care team reads their sensitive and
-   * restricted records for 60 minutes (`decideEmergencyAccess`). The id is the patient's account id (their
-   * records' `ownerId`), or a patient id ('P-...') exactly one patient account has; one that several share is
-   * 409 (`emergencyPatientOf`). The grant is keyed on the account. The audit row, marked
-   * `EMERGENCY_AUDIT_MARK`, names the patient, so they see it in 'Who viewed my records'.
+   * Break-the-glass (REQ-rec-break-glass): a doctor outside the patient's assigned care team reads their
+   * sensitive and restricted records for 60 minutes (`decideEmergencyAccess`). The id is the patient's
+   * account id (their records' `ownerId`), or a patient id ('P-...') exactly one patient account has; one
+   * that several share is 409 (`emergencyPatientOf`). The grant is keyed on the account. The audit row,
+   * marked `EMERGENCY_AUDIT_MARK`, names the patient, so they see it in 'Who viewed my records'.
    */
   createEmergencyAccess: {
     name: 'createEmergencyAccess',
@@ -557,7 +558,7 @@ export const ROUTES = {
     deniedMessage: CONFIDENTIALITY_TEXTS.emergencyDoctorsOnly,
     audit: { action: 'create', resourceType: 'record' },
   },
-  /** The administrators' alert list of break-the-glass grants, newest first (issue 15). */
+  /** The administrators' alert list of break-the-glass grants, newest first (REQ-rec). */
   listEmergencyAccess: {
     name: 'listEmergencyAccess',
     method: 'GET',
@@ -593,14 +594,14 @@ export type ParsedRequestBody<N extends RouteName> =
 /** The answer body after parsing; for `chat`, one stream event. */
 export type ResponseBody<N extends RouteName> = z.output<SchemaOf<N, 'response'>>;
 
-/** §6: may this user call the route at all? Ownership filtering of the data comes after. */
+/** REQ-access-directory: may this user call the route at all? Ownership filtering of the data comes after. */
 export function canCallRoute(name: RouteName, user: { readonly permissions: readonly string[] }): boolean {
   const route: RouteDefinition = ROUTES[name];
   const { permission } = route;
   return permission === AUTHENTICATED || user.permissions.includes(permission);
 }
 
-/** §6, §8 Alerts: the message of a 403 on this route, the spec's alert where it has one. */
+/** REQ-access-server, REQ-err: the message of a 403 on this route, the spec's alert where it has one. */
 export function deniedMessageFor(name: RouteName): string {
   const route: RouteDefinition = ROUTES[name];
   return route.deniedMessage ?? ROUTE_TEXTS.accessDeniedBody;

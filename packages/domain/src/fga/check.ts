@@ -202,9 +202,9 @@ const relationOf = (relation: string | undefined): string => {
 };
 
 /**
- * §6 Does `user` have `relation` on `object`, under this model, with these stored tuples and the request's
- * contextual tuples? Answers as an OpenFGA server's Check would: `ok(true)` or `ok(false)`, or an error for
- * a malformed request or tuple, a broken model, or a graph deeper than the resolution limit.
+ * REQ-kb-fga Does `user` have `relation` on `object`, under this model, with these stored tuples and the
+ * request's contextual tuples? Answers as an OpenFGA server's Check would: `ok(true)` or `ok(false)`, or an
+ * error for a malformed request or tuple, a broken model, or a graph deeper than the resolution limit.
  */
 export function checkFga(
   model: FgaModel,

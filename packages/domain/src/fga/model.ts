@@ -7,8 +7,8 @@
 import type { FgaModel } from './types';
 
 /**
- * §6 Knowledge documents, the data access matrix and record confidentiality (issue 15) as one OpenFGA model
- * (schema 1.1).
+ * REQ-kb-fga Knowledge documents, the data access matrix and record confidentiality (REQ-kb) as one OpenFGA
+ * model (schema 1.1).
  */
 export const SENTINEL_FGA_MODEL = {
   schema_version: '1.1',

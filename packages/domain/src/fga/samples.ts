@@ -1,9 +1,10 @@
 /**
- * The four fine-grained authorization sample queries of the demo page (§2 Demo page, §9 "The demo runs 4
- * sample queries for the fine-grained authorization check"; issue 6, point 5). Between them they exercise the
- * §6 rules: role, specialization, sensitivity and prescribing authority (which is noted, never a refusal).
- * Each names its subject and viewer as a real sign-in of the persona gives them, so the mock API, the local
- * evaluator and an OpenFGA server all answer the same questions.
+ * The four fine-grained authorization sample queries of the demo page (REQ-screen-demo-pillars,
+ * REQ-limit-demo-queries "The demo runs 4 sample queries for the fine-grained authorization check";
+ * REQ-tool). Between them they exercise the REQ-kb-explainer rules: role, specialization, sensitivity and
+ * prescribing authority (which is noted, never a refusal). Each names its subject and viewer as a real
+ * sign-in of the persona gives them, so the mock API, the local evaluator and an OpenFGA server all answer
+ * the same questions.
  */
 import type { KnowledgeDocument } from '../entities';
 import { PRESCRIBING_AUTHORITY_NOTE, type KnowledgeViewer } from '../knowledge';
@@ -19,10 +20,13 @@ export type FgaSampleQuery = {
   readonly text: string;
   /** The persona's subject (`sub` claim). */
   readonly subject: string;
-  /** The persona's knowledge viewer: role, specializations (slugs, §3 default when none), own patient id. */
+  /**
+   * The persona's knowledge viewer: role, specializations (slugs, REQ-data default when none), own patient
+   * id.
+   */
   readonly viewer: KnowledgeViewer;
   readonly documentId: string;
-  /** The §6 rule the query shows. */
+  /** The REQ-kb rule the query shows. */
   readonly rule: 'role' | 'specialization' | 'sensitivity' | 'prescribing';
   readonly expected: 'allowed' | 'denied';
 };
@@ -59,7 +63,7 @@ export const FGA_SAMPLE_QUERIES: readonly FgaSampleQuery[] = [
     id: 'prescribing',
     text: 'Can Phil Pharmacist view the medication document "Metformin: Prescribing and Monitoring", which notes restricted prescribing authority?',
     subject: 'auth0|sentinel-pharmacist-000401',
-    // Phil signs in to the patient dashboard (§4), so his sign-in carries a derived patient id; only a patient
+    // Phil signs in to the patient dashboard (REQ-auth), so his sign-in carries a derived patient id; only a patient
     // owns patient data, so it gives him nothing here.
     viewer: { role: 'pharmacist', specializations: ['family-medicine'], patientId: 'P-000401' },
     documentId: 'metformin',
@@ -72,7 +76,7 @@ export type FgaSampleResult = {
   readonly id: string;
   readonly query: string;
   readonly allowed: boolean;
-  /** §6 The prescribing-authority note, when the model records it for the document (logged, never a refusal). */
+  /** REQ-kb-prescribing-note The prescribing-authority note, when the model records it for the document (logged, never a refusal). */
   readonly note?: string;
 };
 
@@ -100,7 +104,7 @@ export function fgaSampleResult(query: FgaSampleQuery, allowed: boolean, noted: 
 }
 
 /**
- * §6 The sample queries answered by the local evaluator over these documents, in order; an error when a
+ * REQ-kb The sample queries answered by the local evaluator over these documents, in order; an error when a
  * document they name is missing or a check cannot be answered.
  */
 export function runFgaSamplesLocally(

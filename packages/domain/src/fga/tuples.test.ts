@@ -58,7 +58,7 @@ const item = (id: string, over: Partial<BuiltinKnowledgeItem> = {}): BuiltinKnow
 const viewer = (role: Role, specializations: string[] = [], patientId?: string): KnowledgeViewer =>
   patientId === undefined ? { role, specializations } : { role, specializations, patientId };
 
-/** Documents that each turn on one §6 rule, and viewers of every role with different specializations. */
+/** Documents that each turn on one REQ-kb rule, and viewers of every role with different specializations. */
 const DOCUMENTS = [
   doc('open-to-all', { accessLevel: [...ROLES] }),
   doc('cardio-only', { accessLevel: ['doctor', 'nurse', 'admin'], specializationRequired: ['cardiology'] }),

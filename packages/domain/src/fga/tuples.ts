@@ -32,9 +32,9 @@ export function fgaId(raw: string): string {
 
 /** The user object of a signed-in subject. */
 export const fgaUser = (subject: string) => `user:${fgaId(subject)}`;
-/** The patient object of a patient id (the §3 'P-' id). */
+/** The patient object of a patient id (the REQ-data 'P-' id). */
 export const fgaPatient = (patientId: string) => `patient:${fgaId(patientId)}`;
-/** The specialization object of a specialization name, compared as a slug (§6). */
+/** The specialization object of a specialization name, compared as a slug (REQ-kb-specialization). */
 export const fgaSpecialization = (name: string) => `specialization:${toSpecializationSlug(name)}`;
 
 /** The document object of a markdown document or a built-in item (built-in ids live under `builtin/`). */
@@ -54,7 +54,7 @@ const accessLevelTuples = (object: string, roles: readonly string[]) =>
   [...new Set(roles)].map((role) => tuple(`${FGA_CLINIC}#${role}`, 'access_level', object));
 
 /**
- * §6 The facts of a markdown document: its clinic, the roles of its access level, the specializations it lists
+ * REQ-kb The facts of a markdown document: its clinic, the roles of its access level, the specializations it lists
  * (as slugs, or the "lists none" marker), the "not high sensitivity" marker unless it is high, "not patient
  * bound", and whether it notes prescribing authority (a medication document with prescribing authority).
  */
@@ -77,8 +77,9 @@ export function documentTuples(doc: KnowledgeDocument): FgaTuple[] {
 }
 
 /**
- * §6 The facts of a built-in item: its clinic and required roles; built-in items list no specialization and
- * their sensitivity levels restrict nobody; a patient-bound item names its patient (and that patient's clinic).
+ * REQ-kb The facts of a built-in item: its clinic and required roles; built-in items list no specialization
+ * and their sensitivity levels restrict nobody; a patient-bound item names its patient (and that patient's
+ * clinic).
  */
 export function builtinItemTuples(item: BuiltinKnowledgeItem): FgaTuple[] {
   const object = fgaDocument(item);
@@ -101,7 +102,7 @@ export function knowledgeTuples(entries: readonly KnowledgeEntry[]): FgaTuple[] 
 }
 
 /**
- * §6 The facts of a viewer: the role they hold at the clinic, the specializations they hold (slugs, empty ones
+ * REQ-kb-fga The facts of a viewer: the role they hold at the clinic, the specializations they hold (slugs, empty ones
  * dropped), and for a patient the patient id that is their own. Only a patient owns patient data: a patient id
  * on any other role gives nothing.
  */
@@ -128,13 +129,16 @@ export function uniqueTuples(tuples: readonly FgaTuple[]): FgaTuple[] {
   });
 }
 
-/** §6 The document relations of the model: viewing, and the prescribing-authority note (logged only). */
+/**
+ * REQ-kb-prescribing-note The document relations of the model: viewing, and the prescribing-authority note
+ * (logged only).
+ */
 export const FGA_DOCUMENT_RELATIONS = {
   view: 'can_view',
   notesPrescribingAuthority: 'notes_prescribing_authority',
 } as const;
 
-/** §6 Data access matrix: the patient relation for each kind of data and mode. */
+/** REQ-access-matrix: the patient relation for each kind of data and mode. */
 export const FGA_DATA_RELATIONS: Readonly<Record<DataKind, { read: string; write: string }>> = {
   patient_records: { read: 'can_read_records', write: 'can_write_records' },
   appointment_schedule: { read: 'can_read_appointments', write: 'can_write_appointments' },
@@ -143,8 +147,8 @@ export const FGA_DATA_RELATIONS: Readonly<Record<DataKind, { read: string; write
 };
 
 /**
- * §6 The check for "may this viewer see this document or built-in item?", carrying the viewer's and the
- * entry's facts as contextual tuples, so it needs no stored tuples (locally or on an OpenFGA server).
+ * REQ-kb-fga The check for "may this viewer see this document or built-in item?", carrying the viewer's and
+ * the entry's facts as contextual tuples, so it needs no stored tuples (locally or on an OpenFGA server).
  */
 export function documentCheck(
   subject: string,
@@ -161,8 +165,8 @@ export function documentCheck(
 }
 
 /**
- * §6 The check for "may this viewer read (or write) this kind of a patient's data?" (the records tool and the
- * data access matrix), with the viewer's and the patient's facts as contextual tuples.
+ * REQ-access The check for "may this viewer read (or write) this kind of a patient's data?" (the records tool
+ * and the data access matrix), with the viewer's and the patient's facts as contextual tuples.
  */
 export function patientDataCheck(
   subject: string,
@@ -190,7 +194,7 @@ export const recordPatientId = (record: Pick<MedicalRecord, 'id' | 'ownerId'>) =
   recordOwnerOf(record) || `unlinked-${record.id}`;
 
 /**
- * Record confidentiality (issue 15): the facts of one patient's care relationship, as `careRelationship` reads
+ * Record confidentiality (REQ-rec-care-team): the facts of one patient's care relationship, as `careRelationship` reads
  * them: the assigned doctors, the doctors of the appointments that are not cancelled (resolved to one account
  * each), and the emergency grants live at `now` (an expired grant is no tuple).
  */
@@ -230,8 +234,9 @@ export function recordTuples(
 /**
  * Record confidentiality: the check for "may this viewer read this record?" (the data access matrix for
  * patient records, then its level), with the viewer's, the record's and the care relationship's facts as
- * contextual tuples. The viewer's §6 role is the one of `viewer.role`. The record's patient is named by owner
- * account id, so a patient owns it only when it is theirs, not when another account shares their display id.
+ * contextual tuples. The viewer's REQ-kb-fga role is the one of `viewer.role`. The record's patient is named
+ * by owner account id, so a patient owns it only when it is theirs, not when another account shares their
+ * display id.
  */
 export function recordCheck(
   viewer: ConfidentialityViewer & Pick<KnowledgeViewer, 'specializations' | 'patientId'>,

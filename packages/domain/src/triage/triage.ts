@@ -376,10 +376,10 @@ export interface RaisedConcept {
 }
 
 /**
- * The triage of a conversation (issue 16; docs/clinical-safety.md): the level of help the latest user message
- * needs, and the concepts that raised it. Earlier user messages are read with it when it follows them up (a
- * short message, or "it", "still", "worse"...), and always for the facts they give (a baby's age, a
- * pregnancy). Pure and bounded: any input, however large or strange, gets a level.
+ * The triage of a conversation (REQ-triage-conversation; docs/clinical-safety.md): the level of help the
+ * latest user message needs, and the concepts that raised it. Earlier user messages are read with it when it
+ * follows them up (a short message, or "it", "still", "worse"...), and always for the facts they give (a
+ * baby's age, a pregnancy). Pure and bounded: any input, however large or strange, gets a level.
  */
 export function triage(messages: readonly TriageMessage[]): TriageResult {
   const raised = raiseConcepts(messages);

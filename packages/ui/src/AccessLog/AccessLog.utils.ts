@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the 'Who viewed my records' view: its texts (the spec gives none; shared/ARCHITECTURE.md only
+ * Pure helpers of the 'Who viewed my records' view: its texts (the spec gives none; REQ-arch only
  * says `GET /api/audit` shows a patient the access to their own data), and the mapping of an audit row to what a
  * person reads: when, who, what, and whether it was allowed. Stored audit rows carry no names; the server names
  * staff to a patient and hides other patients (`auditEntryForViewer`). A row without a name is shown by role and a
@@ -56,7 +56,7 @@ export const ACCESS_RESOURCE_LABELS: Readonly<
   approval: { one: 'approval request', article: 'an', all: 'approval requests' },
 };
 
-/** §6 roles as people read them. */
+/** REQ-access roles as people read them. */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   patient: 'Patient',
   doctor: 'Doctor',
@@ -67,7 +67,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   dietitian: 'Dietitian',
 };
 
-/** The outcome badge says it in words; the tone only repeats it (shared/STYLE.md, convention 5). */
+/** The outcome badge says it in words; the tone only repeats it (REQ-screen-a11y). */
 export const ACCESS_OUTCOME_LABELS: Readonly<Record<AuditOutcome, string>> = {
   allowed: 'Allowed',
   denied: 'Refused',
@@ -86,8 +86,8 @@ const FNV_PRIME = 0x01000193;
 /**
  * A short tag for a subject, e.g. '#K3F9': the same subject always gets the same tag, so a patient can tell
  * that two rows were the same person, but the tag gives away nothing of the subject. The subject's own tail
- * would not do: its last six characters are the person's patient id or medical licence (§3 derived ids).
- * FNV-1a, 32 bits, in base 36.
+ * would not do: its last six characters are the person's patient id or medical licence
+ * (REQ-data-derived-ids). FNV-1a, 32 bits, in base 36.
  */
 export function actorTag(sub: string): string {
   let hash = FNV_OFFSET;

@@ -54,7 +54,7 @@ export const AllAppointmentsTab: Story = { args: { initialTab: 'appointments' } 
 export const KnowledgeTab: Story = { args: { initialTab: 'knowledge' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 
-/** Issue 15: the Emergency access tab lists break-the-glass grants (none in the mock API's seed). */
+/** REQ-rec: the Emergency access tab lists break-the-glass grants (none in the mock API's seed). */
 export const EmergencyAccessTab: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -24,7 +24,7 @@ import {
 import { TabScreen } from '../TabScreen/TabScreen';
 
 /**
- * The overview's emergency-access notice asks the API at once: loaded after the first paint (issue 7's budget:
+ * The overview's emergency-access notice asks the API at once: loaded after the first paint (REQ-perf's budget:
  * the dashboard's first paint carries no API client), it shows a moment later, or not at all without grants.
  */
 const EmergencyAccessNotice = lazy(() =>
@@ -33,7 +33,7 @@ const EmergencyAccessNotice = lazy(() =>
   })),
 );
 
-/** §2 Admin dashboard tabs, single selection, starting on overview. */
+/** REQ-screen-admin-tabs, single selection, starting on overview. */
 export const ADMIN_TABS = [
   { value: 'overview', label: 'System Overview' },
   { value: 'knowledge', label: 'Medical Knowledge' },
@@ -43,7 +43,7 @@ export const ADMIN_TABS = [
   { value: 'records', label: 'All Records' },
   { value: 'prescriptions', label: 'All Prescriptions' },
   { value: 'security', label: 'Security' },
-  // Issue 15, finding 3: break-the-glass grants, for admins to review.
+  // REQ-rec-break-glass: break-the-glass grants, for admins to review.
   { value: 'emergency-access', label: EMERGENCY_ACCESS_TEXTS.tab },
   { value: 'challenge-demo', label: 'Identity Demo' },
 ] as const;
@@ -51,14 +51,18 @@ export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** §2 Header 'System Administration: Manage users, security, and compliance', as a heading and its line. */
+/**
+ * REQ-screen-admin-header Header 'System Administration: Manage users, security, and compliance', as a
+ * heading and its line.
+ */
 const [headerTitle = '', headerSubtitle = ''] = ADMIN_TEXTS.header.split(': ');
 export const ADMIN_HEADER = { title: headerTitle, subtitle: headerSubtitle } as const;
 
 /**
- * §2 Admin overview: four hard-coded cards and shortcut buttons. The spec's shortcuts do nothing; ours open
- * the tab that does the work (user management for patients and doctors, security for audit and compliance).
- * Above them, when doctors used break-the-glass lately, an alert that opens the Emergency access tab (issue 15).
+ * REQ-screen-admin-overview: four hard-coded cards and shortcut buttons. The spec's shortcuts do nothing;
+ * ours open the tab that does the work (user management for patients and doctors, security for audit and
+ * compliance). Above them, when doctors used break-the-glass lately, an alert that opens the Emergency access
+ * tab (REQ-rec-break-glass).
  */
 export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => void }) {
   const cards = [
@@ -118,14 +122,16 @@ export function AdminOverview({ onOpenTab }: { onOpenTab: (tab: AdminTab) => voi
   );
 }
 
-/** §2 Security tab: a placeholder saying the features are coming soon. */
+/** REQ-screen-admin-tabs Security tab: a placeholder saying the features are coming soon. */
 export function SecurityPlaceholder() {
   return <EmptyState icon={<ShieldIcon />} title="Security" description={ADMIN_TEXTS.securityComingSoon} />;
 }
 
 export type AdminDashboardProps = { onNavigate: (path: string) => void; initialTab?: AdminTab };
 
-/** §2 Admin dashboard: product name plus 'Admin', picture, name, role badge (default ADMIN), logout, tabs. */
+/**
+ * REQ-screen-admin-top: product name plus 'Admin', picture, name, role badge (default ADMIN), logout, tabs.
+ */
 export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDashboardProps) {
   const session = useSession();
   const [tab, setTab] = useState<AdminTab>(initialTab);
@@ -150,7 +156,7 @@ export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDas
             ) : value === 'security' ? (
               <SecurityPlaceholder />
             ) : (
-              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              // Every other tab's screen is fetched when the tab first opens (REQ-perf-files).
               <TabScreen label={ADMIN_TABS.find((t) => t.value === value)?.label ?? value}>
                 {value === 'knowledge' ? (
                   <LazyKnowledgeBase />

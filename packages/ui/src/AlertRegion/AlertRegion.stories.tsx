@@ -37,7 +37,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** §6, §8: a missing permission shows an alert in the region (never window.alert); Dismiss removes it. */
+/**
+ * REQ-access, REQ-err: a missing permission shows an alert in the region (never window.alert); Dismiss
+ * removes it.
+ */
 export const ShowAndDismiss: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -10,7 +10,7 @@ import { Heading, Text } from '../Text/Text';
 import * as styles from './AppShell.css';
 
 export type AppShellProps = {
-  /** Shown after the product name, e.g. 'Admin' (§2 Admin dashboard). */
+  /** Shown after the product name, e.g. 'Admin' (REQ-screen-admin-top). */
   productSuffix?: string;
   user: { name: string; picture?: string };
   /** The greeting under the page heading, e.g. 'Welcome back, Jane'. */

@@ -29,8 +29,8 @@ type FormState = Required<
 };
 
 /**
- * The type starts on consultation, the usual visit; every other field starts empty. §5: there is no
- * required-field validation, so an empty field is sent as an empty string.
+ * The type starts on consultation, the usual visit; every other field starts empty. REQ-appt-form: there is
+ * no required-field validation, so an empty field is sent as an empty string.
  */
 const EMPTY_FORM: FormState = {
   patientName: '',
@@ -54,7 +54,7 @@ export type AppointmentFormProps = {
   creating?: boolean;
 };
 
-/** §2, §5: the create form: patient, email, doctor, date and time pickers, type, notes. */
+/** REQ-appt-form: the create form: patient, email, doctor, date and time pickers, type, notes. */
 export function AppointmentForm({ onCreate, creating = false }: AppointmentFormProps) {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>

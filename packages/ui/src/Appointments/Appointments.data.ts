@@ -1,8 +1,8 @@
 /**
- * Data for the appointments screen (§2, §4 Appointment status, §6 write:appointments / delete:records): the
- * list and the create, status and delete calls, on TanStack Query over the typed API client. Status changes and
- * deletes are optimistic and roll back when the server refuses; the server checks the permissions anyway and
- * its 403 message is the spec's alert ('You do not have permission to update appointments', ...).
+ * Data for the appointments screen (REQ-appt-status-change, REQ-access write:appointments / delete:records):
+ * the list and the create, status and delete calls, on TanStack Query over the typed API client. Status
+ * changes and deletes are optimistic and roll back when the server refuses; the server checks the permissions
+ * anyway and its 403 message is the spec's alert ('You do not have permission to update appointments', ...).
  */
 import { messageOf } from '../api/client';
 import type { Appointment, AppointmentStatus } from '@sentinel/domain';
@@ -25,7 +25,9 @@ function refetchAfterLastChange(queryClient: QueryClient) {
   return undefined;
 }
 
-/** GET /api/appointments: patients receive only their own (§6), with other patients' names blanked. */
+/**
+ * GET /api/appointments: patients receive only their own (REQ-access), with other patients' names blanked.
+ */
 export function useAppointmentsQuery() {
   const api = useApi();
   return useQuery({
@@ -36,7 +38,7 @@ export function useAppointmentsQuery() {
 }
 
 /**
- * POST /api/appointments. Not optimistic: the server assigns the id and the status (scheduled, §4). On success
+ * POST /api/appointments. Not optimistic: the server assigns the id and the status (scheduled, REQ-appt). On success
  * the new appointment joins the cached list; a refusal (403 for a user without write:appointments) goes to
  * `onError` with the server's message.
  */
@@ -56,7 +58,10 @@ export function useCreateAppointmentMutation(onError: (message: string) => void)
   });
 }
 
-/** PATCH /api/appointments/:id {status}: §4 Confirm and Complete set the status directly. Optimistic. */
+/**
+ * PATCH /api/appointments/:id {status}: REQ-appt-status-change Confirm and Complete set the status directly.
+ * Optimistic.
+ */
 export function useAppointmentStatusMutation(onError: (message: string) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -76,7 +81,7 @@ export function useAppointmentStatusMutation(onError: (message: string) => void)
   });
 }
 
-/** DELETE /api/appointments/:id, after the screen's confirmation (§6 delete:records). Optimistic. */
+/** DELETE /api/appointments/:id, after the screen's confirmation (REQ-access delete:records). Optimistic. */
 export function useDeleteAppointmentMutation(onError: (message: string) => void) {
   const api = useApi();
   const queryClient = useQueryClient();

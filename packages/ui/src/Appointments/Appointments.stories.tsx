@@ -36,7 +36,10 @@ const bodyRows = async (canvasElement: HTMLElement) => {
   return within(canvasElement).getAllByRole('row').slice(1);
 };
 
-/** §2, §6: Jane sees her own six appointments under 'My Appointments', with no form and no actions. */
+/**
+ * REQ-appt, REQ-access-write-appointments: Jane sees her own six appointments under 'My Appointments', with
+ * no form and no actions.
+ */
 export const PatientJane: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -49,7 +52,7 @@ export const PatientJane: Story = {
   },
 };
 
-/** §2: a doctor manages every appointment: the form, the Patient column and Confirm / Complete. */
+/** REQ-appt: a doctor manages every appointment: the form, the Patient column and Confirm / Complete. */
 export const DoctorAlice: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -60,7 +63,10 @@ export const DoctorAlice: Story = {
   },
 };
 
-/** §6: the admin holds write:appointments and delete:records: every action, Delete included. */
+/**
+ * REQ-access-default-permissions: the admin holds write:appointments and delete:records: every action, Delete
+ * included.
+ */
 export const AdminSam: Story = {
   parameters: { session: 'sam' },
   play: async ({ canvasElement }) => {
@@ -89,7 +95,7 @@ export const ErrorState: Story = {
   },
 };
 
-/** §2 Empty state: 'No appointments found', with zero in every tile. */
+/** REQ-appt Empty state: 'No appointments found', with zero in every tile. */
 export const Empty: Story = {
   parameters: { msw: { handlers: { scenario: scenario.empty('listAppointments') } } },
   play: async ({ canvasElement }) => {
@@ -99,7 +105,9 @@ export const Empty: Story = {
   },
 };
 
-/** §4 Badge colours with text: scheduled yellow, confirmed blue, completed green, cancelled red. */
+/**
+ * REQ-appt-badges Badge colours with text: scheduled yellow, confirmed blue, completed green, cancelled red.
+ */
 export const EveryStatusBadge: Story = {
   play: async ({ canvasElement }) => {
     await bodyRows(canvasElement);
@@ -127,7 +135,7 @@ export const FormFilled: Story = {
   },
 };
 
-/** §4: a doctor creates an appointment; the new row appears, scheduled, and the form empties. */
+/** REQ-appt-form: a doctor creates an appointment; the new row appears, scheduled, and the form empties. */
 export const CreateAppointment: Story = {
   play: async (context) => {
     await FormFilled.play?.(context);
@@ -143,7 +151,7 @@ export const CreateAppointment: Story = {
   },
 };
 
-/** §4: Confirm sets confirmed, then Complete sets completed; the tiles follow. */
+/** REQ-appt: Confirm sets confirmed, then Complete sets completed; the tiles follow. */
 export const ConfirmAndComplete: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -161,7 +169,7 @@ export const ConfirmAndComplete: Story = {
   },
 };
 
-/** §6 delete:records: the admin is asked first; Cancel keeps the row, Delete removes it. */
+/** REQ-access delete:records: the admin is asked first; Cancel keeps the row, Delete removes it. */
 export const DeleteAsksConfirmation: Story = {
   parameters: { session: 'sam' },
   play: async ({ canvasElement }) => {
@@ -185,7 +193,7 @@ export const DeleteAsksConfirmation: Story = {
   },
 };
 
-/** §6: a doctor lacks delete:records, so no row offers Delete. */
+/** REQ-access: a doctor lacks delete:records, so no row offers Delete. */
 export const DoctorHasNoDelete: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -197,7 +205,7 @@ export const DoctorHasNoDelete: Story = {
   },
 };
 
-/** §6: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
+/** REQ-access: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
 export const PatientSeesNoOtherNames: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -207,7 +215,10 @@ export const PatientSeesNoOtherNames: Story = {
   },
 };
 
-/** §6: when the server refuses a create (403), its alert shows in the alert region and no row is added. */
+/**
+ * REQ-access-server: when the server refuses a create (403), its alert shows in the alert region and no row
+ * is added.
+ */
 export const CreateForbidden: Story = {
   parameters: { msw: { handlers: { scenario: scenario.forbidden('createAppointment') } } },
   play: async ({ canvasElement }) => {
@@ -221,7 +232,9 @@ export const CreateForbidden: Story = {
   },
 };
 
-/** §6: when the server refuses a status change, the optimistic badge rolls back and the alert shows. */
+/**
+ * REQ-access: when the server refuses a status change, the optimistic badge rolls back and the alert shows.
+ */
 export const StatusChangeRollsBack: Story = {
   parameters: { msw: { handlers: { scenario: scenario.forbidden('updateAppointmentStatus') } } },
   play: async ({ canvasElement }) => {

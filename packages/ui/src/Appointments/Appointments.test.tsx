@@ -16,7 +16,10 @@ const patient: AppointmentsViewer = { role: 'patient', permissions: DEFAULT_PERM
 const doctor: AppointmentsViewer = { role: 'doctor', permissions: DEFAULT_PERMISSIONS.doctor };
 const admin: AppointmentsViewer = { role: 'admin', permissions: DEFAULT_PERMISSIONS.admin };
 
-/** What a patient receives from the server: their own rows, with the patient name blanked (§6). */
+/**
+ * What a patient receives from the server: their own rows, with the patient name blanked
+ * (REQ-access-names-hidden).
+ */
 const janeRows = () =>
   seedAppointments()
     .filter((a) => a.patientEmail === 'jane.doe@example.com')

@@ -44,12 +44,14 @@ import {
 /** Who is looking: the role picks the title and hides the Patient column; permissions pick the controls. */
 export type AppointmentsViewer = { role: string; permissions: readonly string[] };
 
-/** The statuses a row action sets (§4: Confirm and Complete; no cancel action is visible). */
+/**
+ * The statuses a row action sets (REQ-appt-status-change: Confirm and Complete; no cancel action is visible).
+ */
 export type AppointmentStatusChange = Extract<AppointmentStatus, 'confirmed' | 'completed'>;
 
 export type AppointmentsScreenProps = {
   viewer: AppointmentsViewer;
-  /** The appointments the server returned for this viewer (a patient receives only their own, §6). */
+  /** The appointments the server returned for this viewer (a patient receives only their own, REQ-access). */
   appointments: readonly Appointment[];
   loading?: boolean;
   /** The load error's message; the screen then offers 'Try again'. */
@@ -69,10 +71,10 @@ const STATUS_ACTIONS = {
 } as const;
 
 /**
- * §2 Appointments screen, pure: title by role, summary tiles, the create form (write:appointments), and the
+ * REQ-appt-actions, pure: title by role, summary tiles, the create form (write:appointments), and the
  * table with status badges and row actions (Actions column only with write:appointments or delete:records).
- * Patients never see a Patient column: the server blanks other patients' names for them (§6) and every row
- * is their own, so the column would only repeat their name.
+ * Patients never see a Patient column: the server blanks other patients' names for them
+ * (REQ-access-default-permissions) and every row is their own, so the column would only repeat their name.
  */
 export function AppointmentsScreen({
   viewer,

@@ -7,7 +7,7 @@ import type { Appointment, AppointmentStatus } from '@sentinel/domain';
 
 type AppointmentType = Exclude<Appointment['type'], ''>;
 
-/** §3 Appointment types as they read in the form and the table. */
+/** REQ-data-appointment types as they read in the form and the table. */
 export const APPOINTMENT_TYPE_LABELS = {
   consultation: 'Consultation',
   'follow-up': 'Follow-up',
@@ -15,7 +15,10 @@ export const APPOINTMENT_TYPE_LABELS = {
   emergency: 'Emergency',
 } as const satisfies Record<AppointmentType, string>;
 
-/** §4 Appointment statuses as their badges read (the badge carries text, colour is never the only signal). */
+/**
+ * REQ-appt Appointment statuses as their badges read (the badge carries text, colour is never the only
+ * signal).
+ */
 export const APPOINTMENT_STATUS_LABELS = {
   scheduled: 'Scheduled',
   confirmed: 'Confirmed',
@@ -34,7 +37,7 @@ export const APPOINTMENT_SCREEN_TEXTS = {
   retry: RETRY_LABEL,
   summary: 'Appointment summary',
   tableCaption: 'Appointments',
-  /** An empty cell (no name, no type given: §5 allows empty values). */
+  /** An empty cell (no name, no type given: REQ-appt allows empty values). */
   none: '-',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Data for the approvals inbox (asynchronous authorization, issue 6 point 5): the clinician's approval requests
+ * Data for the approvals inbox (asynchronous authorization, REQ-tool-approvals): the clinician's approval requests
  * and the decision call, on TanStack Query over the typed API client. A decision is not optimistic: approving
  * writes a prescription on the server, so the screen waits for its answer. Afterwards the cached request is
  * replaced by the server's, and an approval refreshes the prescriptions list.

@@ -7,7 +7,7 @@ import { Approvals } from './Approvals';
 import { APPROVALS_SCREEN_TEXTS as T, APPROVAL_STATUS_LABELS } from './Approvals.utils';
 
 /**
- * The doctor's approval inbox (asynchronous authorization, issue 6 point 5): prescriptions Dr. Alice's assistant
+ * The doctor's approval inbox (asynchronous authorization, REQ-tool-approvals): prescriptions Dr. Alice's assistant
  * proposed in the chat wait here until she approves or denies them; nothing is prescribed before. Only the
  * assistant files requests, so stories that show some get a mock API of their own in which they were filed
  * (`scenario.approvalsFor`), seeded again before every run.

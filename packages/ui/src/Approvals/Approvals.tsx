@@ -176,10 +176,10 @@ function DecisionNotice({ decided }: { decided: ApprovalRequest }) {
 }
 
 /**
- * The clinician's approval inbox, pure (asynchronous authorization, issue 6 point 5): the prescriptions their
- * assistant proposed, pending ones first with the summary, patient, when it was requested and the time left,
- * Approve and Deny (Deny asks first); then the history with status badges in words. After an approval it says
- * 'Prescription created' with the new prescription's id. Loading, failed and empty states.
+ * The clinician's approval inbox, pure (asynchronous authorization, REQ-tool-approvals): the prescriptions
+ * their assistant proposed, pending ones first with the summary, patient, when it was requested and the time
+ * left, Approve and Deny (Deny asks first); then the history with status badges in words. After an approval
+ * it says 'Prescription created' with the new prescription's id. Loading, failed and empty states.
  */
 export function ApprovalsScreen({
   requests,

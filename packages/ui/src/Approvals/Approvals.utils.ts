@@ -1,5 +1,5 @@
 /**
- * Display words and pure helpers of the approvals inbox (asynchronous authorization, issue 6 point 5). The rules
+ * Display words and pure helpers of the approvals inbox (asynchronous authorization, REQ-tool-approvals). The rules
  * (states, expiry, the summary line, time left) are the domain's; this file only says how the screen reads them.
  */
 import { APPROVAL_TEXTS, effectiveStatus, sortApprovals } from '@sentinel/domain';

@@ -8,7 +8,7 @@ export type AvatarSize = (typeof AVATAR_SIZES)[number];
 export type AvatarProps = {
   /** The person's name: the picture's alt text, and the source of the initials. */
   name: string;
-  /** Picture URL. When missing or when it fails to load, the initials show instead (§2 user table). */
+  /** Picture URL. When missing or when it fails to load, the initials show instead (REQ-users-table). */
   picture?: string;
   size?: AvatarSize;
   /**

@@ -26,7 +26,7 @@ export const Regular: Story = {
   },
 };
 
-/** The admin top bar's role badge (§2 Admin dashboard). */
+/** The admin top bar's role badge (REQ-screen-admin-top). */
 export const Strong: Story = {
   args: { children: ADMIN_TEXTS.defaultRoleBadge, tone: 'accent', weight: 'strong' },
 };

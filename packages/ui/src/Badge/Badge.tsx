@@ -6,7 +6,7 @@ export const BADGE_WEIGHTS = styles.BADGE_WEIGHTS;
 export type BadgeWeight = (typeof BADGE_WEIGHTS)[number];
 
 export type BadgeProps = {
-  /** The text the badge says. Required: colour is never the only signal (shared/STYLE.md, convention 5). */
+  /** The text the badge says. Required: colour is never the only signal (REQ-screen-a11y). */
   children: string;
   tone?: Tone;
   weight?: BadgeWeight;

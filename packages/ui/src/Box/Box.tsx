@@ -16,8 +16,8 @@ export type BoxProps = Sprinkles &
 const SPRINKLE_KEYS = new Set<string>(sprinkles.properties);
 
 /**
- * The one layout primitive (shared/STYLE.md): props map to a small set of atomic classes. Components never
- * take className or style, so gaps in the system surface instead of being patched per screen.
+ * The one layout primitive (REQ-arch-components): props map to a small set of atomic classes. Components
+ * never take className or style, so gaps in the system surface instead of being patched per screen.
  */
 export const Box = forwardRef<HTMLElement, BoxProps>(function Box(
   { as = 'div', bordered: withBorder, ...props },

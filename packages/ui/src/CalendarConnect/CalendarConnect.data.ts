@@ -1,5 +1,5 @@
 /**
- * Data for the calendar panel (token vault, issue 6 point 5): the connection (`GET|POST|DELETE
+ * Data for the calendar panel (token vault, REQ-tool-vault): the connection (`GET|POST|DELETE
  * /api/vault/calendar`) and the calendar's events (`GET /api/calendar/events`, asked for only while connected),
  * on TanStack Query over the typed API client.
  */
@@ -30,7 +30,7 @@ export function useCalendarConnectionQuery() {
 
 /**
  * GET /api/calendar/events, only while connected (before that the API answers 409). Not retried on its own: a
- * calendar that cannot be reached shows the §8 failure at once, with a Retry button.
+ * calendar that cannot be reached shows the REQ-err-calendar failure at once, with a Retry button.
  */
 export function useCalendarEventsQuery(connected: boolean) {
   const api = useApi();

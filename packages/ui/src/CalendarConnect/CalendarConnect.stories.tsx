@@ -6,7 +6,7 @@ import { CalendarConnect } from './CalendarConnect';
 import { CALENDAR_CONNECT_TEXTS as T, CALENDAR_SCOPE_LABELS } from './CalendarConnect.utils';
 
 /**
- * The token vault's calendar (issue 6 point 5): the consent, the connected calendar with its upcoming events and
+ * The token vault's calendar (REQ-tool-vault): the consent, the connected calendar with its upcoming events and
  * the .ics download. Stories that start connected get a mock API of their own whose store holds the consent
  * (`scenario.calendarConnected`), one per story so stories on the same docs page do not share a connection.
  */
@@ -134,7 +134,10 @@ export const DoctorConnected: Story = {
   },
 };
 
-/** §8 The calendar service cannot be reached: 'Unable to access calendar at this time...' with Retry. */
+/**
+ * REQ-err-calendar The calendar service cannot be reached: 'Unable to access calendar at this time...' with
+ * Retry.
+ */
 export const Unavailable: Story = {
   ...connectedAs('jane', scenario.calendarUnavailable()),
   play: async ({ canvasElement }) => {

@@ -46,7 +46,7 @@ export type CalendarConnectScreenProps = {
   /** The upcoming events to list (connected only); undefined while they load or when they failed. */
   events: readonly CalendarEvent[] | undefined;
   eventsLoading?: boolean;
-  /** Why the events could not be read (§8 'Unable to access calendar at this time...'). */
+  /** Why the events could not be read (REQ-err-calendar 'Unable to access calendar at this time...'). */
   eventsError?: string;
   onRetryEvents?: () => void;
   /** The user's consent, with the scopes ticked (read always among them). */
@@ -186,7 +186,7 @@ function EventList({
 }
 
 /**
- * The token vault's calendar (issue 6 point 5; §1 tool control through a token vault), pure. Not connected:
+ * The token vault's calendar (REQ-tool-vault; REQ-product-pillars), pure. Not connected:
  * how the calendar-scoped token is obtained (token exchange; the assistant never sees the password), the
  * scopes as checkboxes (read required, write optional) and Connect calendar. Connected: the scopes granted and
  * when, Disconnect (after confirming), the upcoming events and Download .ics.
@@ -319,7 +319,10 @@ export function CalendarConnectScreen({
   );
 }
 
-/** The §8 calendar failure for a calendar that cannot be reached; the server's words for anything else. */
+/**
+ * The REQ-err-calendar calendar failure for a calendar that cannot be reached; the server's words for
+ * anything else.
+ */
 function eventsErrorText(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' && (status === 0 || status >= 500) ? T.failure : messageOf(error);

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the calendar panel (token vault, issue 6 point 5): its texts, which events are upcoming, how
+ * Pure helpers of the calendar panel (token vault, REQ-tool-vault): its texts, which events are upcoming, how
  * an event's time and the connection's time read, and the .ics download built in the browser with the domain's
  * `toIcs` (nothing is sent anywhere: the file is made from the events already on screen).
  */
@@ -22,7 +22,7 @@ export const CALENDAR_CONNECT_TEXTS = {
   connectionLabel: 'Calendar connection',
   connected: CALENDAR_TEXTS.connected,
   notConnected: CALENDAR_TEXTS.notConnected,
-  /** How the token vault works, in words a patient can follow (§1 tool control through a token vault). */
+  /** How the token vault works, in words a patient can follow (REQ-product-pillars). */
   howItWorks:
     'When you connect, Sentinel Health exchanges your sign-in token at the identity provider for a token that only opens your calendar (token exchange) and keeps it in the token vault. The assistant uses that calendar-scoped token; it never sees your password, and you can disconnect at any time.',
   scopesLegend: 'What the assistant may do in your calendar',
@@ -44,7 +44,7 @@ export const CALENDAR_CONNECT_TEXTS = {
   downloadIcs: CALENDAR_TEXTS.downloadIcs,
   downloadHint: 'Adds these appointments to any calendar app (an iCalendar file).',
   retry: 'Retry',
-  /** §8 Calendar failure. */
+  /** REQ-err-calendar Calendar failure. */
   failure: CALENDAR_TEXTS.failure,
 } as const;
 

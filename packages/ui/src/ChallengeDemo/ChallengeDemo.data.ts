@@ -1,5 +1,5 @@
 /**
- * The three pillar demos of the challenge page (§1, §2 Demo page, §8 Other, §9), each a check against the API:
+ * The three pillar demos of the challenge page (REQ-product-pillars, REQ-screen-demo-pillars, REQ-err-feature-off, REQ-limit-demo-queries), each a check against the API:
  * user authentication (`GET /api/me`), token vault (`GET /api/identity/status`; while the vault is on, the page
  * then offers the calendar connection through it) and fine-grained authorization (the 4 sample queries of the
  * authorization model, `GET /api/identity/fga-samples`).
@@ -13,7 +13,7 @@ import { useSession } from '../session/SessionProvider';
 export const DEMO_KINDS = ['authentication', 'tokenVault', 'fga'] as const;
 export type DemoKind = (typeof DEMO_KINDS)[number];
 
-/** The demo buttons' labels; also the '<Demo>' of '<Demo> demo failed: <error>' (§8). */
+/** The demo buttons' labels; also the '<Demo>' of '<Demo> demo failed: <error>' (REQ-err-demo). */
 export const DEMO_LABELS: Readonly<Record<DemoKind, string>> = {
   authentication: 'User authentication',
   tokenVault: 'Token vault',
@@ -29,7 +29,10 @@ export type AuthenticationResult = {
   mfa: boolean;
 };
 export type TokenVaultResult = { initialized: boolean; tokenVault: boolean };
-/** §9 The 4 fine-grained sample queries, each allowed or denied by the authorization model (§6). */
+/**
+ * REQ-limit-demo-queries The 4 fine-grained sample queries, each allowed or denied by the authorization model
+ * (REQ-kb-explainer).
+ */
 export type FgaResult = ResponseBody<'fgaSamples'>;
 
 export type DemoResultData = {
@@ -60,7 +63,9 @@ function outcomeOf<K extends DemoKind>(
   return { state: 'idle' };
 }
 
-/** Runs the demos for the signed-in user; each fails with 'User not authenticated' without one (§8). */
+/**
+ * Runs the demos for the signed-in user; each fails with 'User not authenticated' without one (REQ-err-demo).
+ */
 export function useChallengeDemos(): { outcomes: DemoOutcomes; run: (kind: DemoKind) => void } {
   const api = useApi();
   const session = useSession();

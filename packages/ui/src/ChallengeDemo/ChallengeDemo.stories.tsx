@@ -19,7 +19,7 @@ type Canvas = ReturnType<typeof within>;
 
 const results = (canvas: Canvas) => canvas.getByRole('region', { name: CHALLENGE_DEMO_TEXTS.resultsTitle });
 
-/** §2: a patient's banner: her email, a blue 'patient' badge, 'MFA not used'; the button goes to her dashboard. */
+/** REQ-screen-demo-banner: a patient's banner: her email, a blue 'patient' badge, 'MFA not used'; the button goes to her dashboard. */
 export const PatientJane: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -32,7 +32,7 @@ export const PatientJane: Story = {
   },
 };
 
-/** §2: a doctor's banner has a green 'doctor' badge and 'MFA used'. */
+/** REQ-screen-demo-banner: a doctor's banner has a green 'doctor' badge and 'MFA used'. */
 export const DoctorAlice: Story = {
   parameters: { session: 'alice' },
   play: async ({ canvasElement, args }) => {
@@ -45,7 +45,7 @@ export const DoctorAlice: Story = {
   },
 };
 
-/** §2: an admin's banner has a purple 'admin' badge. */
+/** REQ-screen-demo-banner: an admin's banner has a purple 'admin' badge. */
 export const AdminSam: Story = {
   parameters: { session: 'sam' },
   play: async ({ canvasElement, args }) => {
@@ -57,7 +57,7 @@ export const AdminSam: Story = {
   },
 };
 
-/** §2: a visitor is asked to log in and gets no demo. */
+/** REQ-screen: a visitor is asked to log in and gets no demo. */
 export const SignedOut: Story = {
   parameters: { session: 'signedOut' },
   play: async ({ canvasElement }) => {
@@ -127,8 +127,9 @@ const sampleRows = async (canvas: Canvas) =>
   ).getAllByRole('listitem');
 
 /**
- * §2, §9 Fine-grained authorization: the 4 sample queries of the authorization model, each 'Allowed' or
- * 'Denied' in words, the pharmacist's with the §6 prescribing-authority note.
+ * REQ-screen-demo-pillars, REQ-limit-demo-queries Fine-grained authorization: the 4 sample queries of the
+ * authorization model, each 'Allowed' or 'Denied' in words, the pharmacist's with the REQ-kb
+ * prescribing-authority note.
  */
 export const FineGrainedAuthorizationDemo: Story = {
   play: async ({ canvasElement }) => {
@@ -161,7 +162,7 @@ export const FineGrainedAuthorizationDoctor: Story = {
   },
 };
 
-/** §8: failed sample queries print 'Fine-grained authorization demo failed: <error>'. */
+/** REQ-err: failed sample queries print 'Fine-grained authorization demo failed: <error>'. */
 export const FineGrainedAuthorizationFailure: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('fgaSamples') } } },
   play: async ({ canvasElement }) => {
@@ -175,7 +176,7 @@ export const FineGrainedAuthorizationFailure: Story = {
   },
 };
 
-/** §8: a failing check prints '<Demo> demo failed: <error>'. */
+/** REQ-err-demo: a failing check prints '<Demo> demo failed: <error>'. */
 export const DemoFailure: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('getMe') } } },
   play: async ({ canvasElement }) => {

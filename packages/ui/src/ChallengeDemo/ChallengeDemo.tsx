@@ -24,7 +24,7 @@ import {
 } from './ChallengeDemo.data';
 import * as styles from './ChallengeDemo.css';
 
-/** The page's own wording where the spec gives none (§2 names the parts, not their words). */
+/** The page's own wording where the spec gives none (REQ-screen names the parts, not their words). */
 export const CHALLENGE_DEMO_TEXTS = {
   title: 'Identity-provider challenge demo',
   intro: 'Try the three AI pillars with your own session. Each check runs against the API as you.',
@@ -58,7 +58,7 @@ export const CHALLENGE_DEMO_TEXTS = {
     'Each question is checked against the authorization model with the asking person’s role, specializations and the document’s sensitivity, as the knowledge base does for you.',
 } as const;
 
-/** What the pillar buttons explain (§1: the three pillars). */
+/** What the pillar buttons explain (REQ-product-pillars). */
 export const DEMO_DESCRIPTIONS: Readonly<Record<DemoKind, string>> = {
   authentication:
     'Who you are: your identity, role, permissions and whether you used multi-factor authentication.',
@@ -73,7 +73,7 @@ const DEMO_ICONS: Readonly<Record<DemoKind, ReactNode>> = {
   fga: <SearchIcon />,
 };
 
-/** §2 Demo page: the role badge is purple for admin, green for doctor, otherwise blue. */
+/** REQ-screen-demo-banner: the role badge is purple for admin, green for doctor, otherwise blue. */
 export const ROLE_BADGE_TONE: Readonly<Record<DashboardRole, Tone>> = {
   admin: 'accent',
   doctor: 'positive',
@@ -155,7 +155,7 @@ function TokenVaultDetails({ data, tool }: { data: TokenVaultResult; tool: React
   );
 }
 
-/** §2, §9 Each sample question with its answer in words (not colour alone), and the §6 note when there is one. */
+/** REQ-kb, REQ-limit-demo-queries Each sample question with its answer in words (not colour alone), and the REQ-kb-prescribing-note note when there is one. */
 function FgaDetails({ data }: { data: FgaResult }) {
   return (
     <Stack space="small">
@@ -249,8 +249,8 @@ function Outcome({
 }
 
 /**
- * §2 Demo page, §8 demo failures: a signed-in user tries the three pillars; a visitor is asked to log in.
- * Pure: the session, the outcomes and the callbacks come in as props.
+ * REQ-screen-demo, REQ-err demo failures: a signed-in user tries the three pillars; a visitor is asked to log
+ * in. Pure: the session, the outcomes and the callbacks come in as props.
  */
 export function ChallengeDemoScreen({
   session,

@@ -8,7 +8,7 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import { PROVIDER_OPTIONS } from './ChatPanel.providers';
 
 /**
- * §2: when no AI provider is available the panel shows 'AI Service Not Available', says to configure a provider
+ * REQ-chat-unavailable: when no AI provider is available the panel shows 'AI Service Not Available', says to configure a provider
  * in environment variables, lists three provider options (two marked free) and shows the current provider.
  */
 export function AssistantUnavailable({ provider }: { provider: string }) {

@@ -7,8 +7,8 @@ const ChatConversationContext = createContext<ChatConversation | undefined>(unde
 
 /**
  * Holds the signed-in user's conversation above the dashboard's tabs, so switching to another tab and back
- * keeps the messages, a reply still streaming, and the live approval cards (§2: tabs switch screens in the
- * page; a user does not expect a tab switch to erase the chat). Without it, each ChatPanel keeps its own.
+ * keeps the messages, a reply still streaming, and the live approval cards (REQ-chat: tabs switch screens in
+ * the page; a user does not expect a tab switch to erase the chat). Without it, each ChatPanel keeps its own.
  */
 export function ChatConversationProvider({ children }: { children: ReactNode }) {
   const session = useSession();

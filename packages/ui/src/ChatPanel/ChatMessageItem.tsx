@@ -13,7 +13,7 @@ import { type ChatMessageView } from './ChatPanel.reducer';
 import { CHAT_PANEL_TEXTS, formatMessageTime } from './ChatPanel.texts';
 
 /**
- * Issue 7: the tool cards (with the calendar's .ics helpers and the approval's live checks) are fetched with the
+ * REQ-perf: the tool cards (with the calendar's .ics helpers and the approval's live checks) are fetched with the
  * first reply that carries one, not with the chat's first paint.
  */
 const LazyToolResult = lazyScreen(() => import('./ToolResult').then((m) => m.ToolResult));
@@ -73,8 +73,8 @@ export type ChatMessageItemProps = {
 };
 
 /**
- * One message of the conversation (§3 Chat message): author and time, then the content (assistant text as
- * markdown, the user's text as typed), then the knowledge references, withheld sources and Retry.
+ * One message of the conversation (REQ-data-chat-message): author and time, then the content (assistant text
+ * as markdown, the user's text as typed), then the knowledge references, withheld sources and Retry.
  */
 export function ChatMessageItem({ message, pending, onRetry, onOpenDocument }: ChatMessageItemProps) {
   const clock = useClock();

@@ -3,7 +3,7 @@ import { vars } from '../theme/theme.css';
 
 const rule = `${vars.size.borderWidth} solid ${vars.color.border}`;
 
-/** §2, §9: a 600px-high panel; only the message list scrolls. */
+/** REQ-chat-panel, REQ-limit-panel-height: a 600px-high panel; only the message list scrolls. */
 export const panel = style({
   display: 'flex',
   flexDirection: 'column',

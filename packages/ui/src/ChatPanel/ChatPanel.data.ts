@@ -33,7 +33,7 @@ export function useAssistantStatus() {
   });
 }
 
-/** `GET /api/knowledge`: the documents this user may read (the footer counts them, §2). */
+/** `GET /api/knowledge`: the documents this user may read (the footer counts them, REQ-chat-footer). */
 export function useKnowledgeList() {
   const api = useApi();
   return useQuery({
@@ -80,7 +80,7 @@ export const REPLY_INTERRUPTED = 'The reply was interrupted.';
 export const REPLY_EMPTY = 'The assistant sent an empty reply.';
 
 export type ChatConversation = ConversationState & {
-  /** Waiting for the first token of a reply (§2: the 'thinking' indicator). */
+  /** Waiting for the first token of a reply (REQ-chat: the 'thinking' indicator). */
   thinking: boolean;
   send: (text: string) => void;
   stop: () => void;
@@ -91,7 +91,7 @@ export type ChatConversation = ConversationState & {
 };
 
 /**
- * The conversation (§2, §4, §5 Chat, §8): sending is blocked while a reply is pending or when the text is blank;
+ * The conversation (REQ-chat-send, REQ-chat, REQ-err-chat-failure): sending is blocked while a reply is pending or when the text is blank;
  * tokens are appended as they arrive; the disclaimer follows 1000 ms after the reply; a failure adds the
  * technical-difficulties message with a Retry that resends the last user message; a 429 adds the rate-limit
  * notice instead, whose Retry waits for the Retry-After; Stop aborts the stream and keeps the partial reply,

@@ -1,4 +1,7 @@
-/** The AI providers the not-available state names (§2), for whoever configures the API server. */
+/**
+ * The AI providers the not-available state names (REQ-chat-unavailable), for whoever configures the API
+ * server.
+ */
 
 export type ProviderOption = {
   readonly name: string;
@@ -8,7 +11,7 @@ export type ProviderOption = {
   readonly free: boolean;
 };
 
-/** §2 the not-available state: three provider options, two of them free. */
+/** REQ-chat-unavailable the not-available state: three provider options, two of them free. */
 export const PROVIDER_OPTIONS: readonly ProviderOption[] = [
   {
     name: 'Hugging Face Inference Providers',

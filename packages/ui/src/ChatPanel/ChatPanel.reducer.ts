@@ -18,7 +18,7 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 export const CHAT_MESSAGE_KINDS = ['welcome', 'user', 'reply', 'disclaimer', 'failure'] as const;
 export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
 
-/** A §3 chat message as the panel shows it. */
+/** A chat message (REQ-data-chat-message) as the panel shows it. */
 export type ChatMessageView = ChatMessage & {
   kind: ChatMessageKind;
   /** How many matching sources the server withheld from this user (never which). */
@@ -40,21 +40,21 @@ export type ChatMessageView = ChatMessage & {
   detail?: string;
   /** The tool the assistant ran for this reply, shown as a card under it. */
   tool?: ChatToolEvent;
-  /** §3 Follow-up questions for this reply (offered as chips while it is the latest). */
+  /** REQ-data Follow-up questions for this reply (offered as chips while it is the latest). */
   suggestedActions?: string[];
 };
 
 export type ConversationState = {
   messages: ChatMessageView[];
-  /** A reply is pending (§4: sending is blocked until it arrives or fails). */
+  /** A reply is pending (REQ-chat-send). */
   pending: boolean;
   /** The reply being streamed: its id, and the metadata that arrived before its first token. */
   reply: { id: string; meta: ReplyMeta } | undefined;
   /** A reply flagged a red-flag symptom: the emergency banner shows until the chat is cleared. */
   emergency: boolean;
-  /** Issue 16: the triage level whose banner shows until the chat is cleared (`nextSafetyLevel`). */
+  /** REQ-triage: the triage level whose banner shows until the chat is cleared (`nextSafetyLevel`). */
   safetyLevel: TriageLevel;
-  /** The knowledge document open beside the chat (§4: clearing closes it). */
+  /** The knowledge document open beside the chat (REQ-chat-clear). */
   openDocumentId: string | undefined;
 };
 
@@ -78,7 +78,7 @@ export type ConversationAction =
       sources: string[];
       withheldCount: number;
       emergency: boolean;
-      /** The reply's triage level (issue 16); a reply without one counts as emergency or none by `emergency`. */
+      /** The reply's triage level (REQ-triage); a reply without one counts as emergency or none by `emergency`. */
       triage?: TriageLevel;
       suggestedActions?: string[];
     }
@@ -94,7 +94,7 @@ export type ConversationAction =
   | { type: 'documentClosed' };
 
 /**
- * Issue 16: the banner after a reply's triage level. A banner stays until the chat is cleared (a question about
+ * REQ-triage-replies: the banner after a reply's triage level. A banner stays until the chat is cleared (a question about
  * diet after chest pain does not take the 911 banner away); a later emergency, crisis or poison level replaces
  * it (the newest need is the one to act on); an urgent notice never replaces a red-flag banner.
  */
@@ -135,8 +135,8 @@ function endWithNotice(state: ConversationState, notice: ChatMessageView): Conve
 }
 
 /**
- * §3 The follow-ups to offer now: those of the latest message when it is a reply that arrived complete (not
- * streaming, stopped or cut off), and no reply is pending.
+ * REQ-data The follow-ups to offer now: those of the latest message when it is a reply that arrived complete
+ * (not streaming, stopped or cut off), and no reply is pending.
  */
 export function currentSuggestions(messages: readonly ChatMessageView[], pending: boolean): string[] {
   if (pending) return [];

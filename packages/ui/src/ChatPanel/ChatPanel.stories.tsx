@@ -31,7 +31,7 @@ const STREAM_WAIT = { timeout: 15_000 };
 /** The composer once the assistant's status has loaded. */
 const messageBox = (canvas: Canvas) => canvas.findByRole('textbox', { name: CHAT_PANEL_TEXTS.messageLabel });
 
-/** Types a question and presses Enter, as a user does (§2: Enter sends). */
+/** Types a question and presses Enter, as a user does (REQ-chat-keys). */
 async function ask(canvas: Canvas, question: string) {
   await userEvent.type(await messageBox(canvas), question);
   await userEvent.keyboard('{Enter}');
@@ -40,7 +40,7 @@ async function ask(canvas: Canvas, question: string) {
 /** Waits until the reply has finished streaming (Send is back) and its disclaimer has followed. */
 const waitForDisclaimer = (canvas: Canvas) => canvas.findByText(DISCLAIMER, {}, STREAM_WAIT);
 
-/** §2: Jane is greeted by her first name; her one readable document brings the quick-action chips. */
+/** REQ-chat: Jane is greeted by her first name; her one readable document brings the quick-action chips. */
 export const WelcomeForPatient: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -56,7 +56,10 @@ export const WelcomeForPatient: Story = {
   },
 };
 
-/** §2: without a name the welcome greets 'Patient' (the pure screen, as an embedding team would use it). */
+/**
+ * REQ-chat-welcome: without a name the welcome greets 'Patient' (the pure screen, as an embedding team would
+ * use it).
+ */
 export const WelcomeDefaultName: Story = {
   render: () => (
     <ChatPanelScreen
@@ -84,8 +87,9 @@ export const WelcomeDefaultName: Story = {
 };
 
 /**
- * §2, §4 Chat: Enter sends; the question shows at once, the reply streams in, the disclaimer follows 1000 ms
- * after it, and the chips are gone once the conversation has more than one message.
+ * REQ-chat-disclaimer-delay, REQ-chat: Enter sends; the question shows at once, the reply streams in, the
+ * disclaimer follows 1000 ms after it, and the chips are gone once the conversation has more than one
+ * message.
  */
 export const SendAndStream: Story = {
   play: async ({ canvasElement }) => {
@@ -106,8 +110,8 @@ export const SendAndStream: Story = {
 };
 
 /**
- * §2: while the reply has not started, the panel says the assistant is thinking, and Stop ends the wait: the
- * empty reply says it was stopped and offers Retry.
+ * REQ-chat-streaming: while the reply has not started, the panel says the assistant is thinking, and Stop
+ * ends the wait: the empty reply says it was stopped and offers Retry.
  */
 export const ThinkingAndStop: Story = {
   parameters: { msw: { handlers: { scenario: scenario.slow('chat') } } },
@@ -206,7 +210,7 @@ export const RateLimited: Story = {
   },
 };
 
-/** §2: Shift+Enter inserts a newline and sends nothing. */
+/** REQ-chat-keys: Shift+Enter inserts a newline and sends nothing. */
 export const ShiftEnterNewline: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -219,7 +223,7 @@ export const ShiftEnterNewline: Story = {
   },
 };
 
-/** §4, §5 Chat: a blank message cannot be sent, by button or by Enter. */
+/** REQ-chat: a blank message cannot be sent, by button or by Enter. */
 export const BlankCannotSend: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -229,7 +233,7 @@ export const BlankCannotSend: Story = {
   },
 };
 
-/** §2: a quick-action chip sends its text; Jane's reply cites the lifestyle document she may read. */
+/** REQ-chat: a quick-action chip sends its text; Jane's reply cites the lifestyle document she may read. */
 export const QuickActionChip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -258,7 +262,7 @@ async function openMetformin(canvas: Canvas) {
   };
 }
 
-/** §3, §6: Dr. Alice (endocrinology) asks about metformin: the reply cites it, and the document opens beside it. */
+/** REQ-data-document, REQ-kb-document-roles: Dr. Alice (endocrinology) asks about metformin: the reply cites it, and the document opens beside it. */
 export const KnowledgeReferences: Story = {
   parameters: { session: 'alice' },
   play: async ({ canvasElement }) => {
@@ -300,9 +304,9 @@ export const DocumentFailsToLoad: Story = {
 };
 
 /**
- * §6: Jane asks about metformin, which is not for patients: no citation, only how many sources were withheld. A
+ * REQ-kb-oracle: Jane asks about metformin, which is not for patients: no citation, only how many sources were withheld. A
  * source is counted when the question names its title or category (here the title's "metformin" and "drug", the
- * medication category), never by its text (issue 15, finding 7).
+ * medication category), never by its text (REQ-kb-oracle).
  */
 export const WithheldSources: Story = {
   play: async ({ canvasElement }) => {
@@ -314,7 +318,7 @@ export const WithheldSources: Story = {
 };
 
 /**
- * Issue 16: a message's triage level brings its banner above the conversation, and the reply itself starts with
+ * REQ-chat: a message's triage level brings its banner above the conversation, and the reply itself starts with
  * the same words (the mock API triages as the server does).
  */
 const showsTriageBanner =
@@ -370,7 +374,7 @@ export const Urgent: Story = {
   play: showsTriageBanner('my blood pressure is 185/125 and I feel fine', 'urgent'),
 };
 
-/** §8: a failed reply adds the technical-difficulties message, with a Retry that resends the last question. */
+/** REQ-err-chat-failure: a failed reply adds the technical-difficulties message, with a Retry that resends the last question. */
 export const TechnicalDifficulties: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('chat') } } },
   play: async ({ canvasElement }) => {
@@ -387,8 +391,8 @@ export const TechnicalDifficulties: Story = {
 };
 
 /**
- * §8: the stream starts and then the connection drops: the partial reply stays, labelled Interrupted, the
- * failure message follows, and its Retry asks again (the connection drops again here).
+ * REQ-model: the stream starts and then the connection drops: the partial reply stays, labelled Interrupted,
+ * the failure message follows, and its Retry asks again (the connection drops again here).
  */
 export const StreamDropped: Story = {
   parameters: { msw: { handlers: { scenario: scenario.chatDrops() } } },
@@ -414,7 +418,10 @@ export const StreamDropped: Story = {
   },
 };
 
-/** §2: no AI provider: the panel says so, lists three providers (two free) and names the current one. */
+/**
+ * REQ-chat-unavailable: no AI provider: the panel says so, lists three providers (two free) and names the
+ * current one.
+ */
 export const ServiceNotAvailable: Story = {
   parameters: { msw: { handlers: { scenario: scenario.assistantUnavailable() } } },
   play: async ({ canvasElement }) => {
@@ -449,7 +456,7 @@ export const StatusError: Story = {
   },
 };
 
-/** §4 Chat: clearing resets to the single welcome message, and the chips come back. */
+/** REQ-chat-clear: clearing resets to the single welcome message, and the chips come back. */
 export const ClearChat: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

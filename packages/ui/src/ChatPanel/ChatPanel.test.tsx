@@ -440,7 +440,7 @@ describe('chat panel: knowledge document (§2)', () => {
         },
       },
     });
-    // The viewer's code is fetched when a document is first opened (issue 7).
+    // The viewer's code is fetched when a document is first opened (REQ-perf-files).
     const dialog = await screen.findByRole('dialog', { name: 'Metformin' });
     expect(within(dialog).getByRole('heading', { name: 'Dosing' })).toBeTruthy();
     expect(dialog.textContent).toContain('Jan 15, 2026');

@@ -11,8 +11,8 @@ export function waitText(seconds: number): string {
 }
 
 /**
- * The panel's wording where the spec gives none (§2 leaves the author labels, counts and provider list open).
- * Spec texts (CHAT_TEXTS) stay in domain; these belong there too once the wording is settled.
+ * The panel's wording where the spec gives none (REQ-chat-panel leaves the author labels, counts and provider
+ * list open). Spec texts (CHAT_TEXTS) stay in domain; these belong there too once the wording is settled.
  */
 export const CHAT_PANEL_TEXTS = {
   title: 'AI Health Assistant',
@@ -47,7 +47,7 @@ export const CHAT_PANEL_TEXTS = {
   statusLoading: 'Connecting to the AI assistant...',
   tryAgain: 'Try again',
   documentLoading: 'Loading document...',
-  /** While the code of a tool card (issue 7: fetched with the first reply that has one) downloads, or failed to. */
+  /** While the code of a tool card (REQ-perf-files) downloads, or failed to. */
   toolResultDownload: {
     loading: 'Loading the tool result...',
     failed: 'The tool result could not be loaded. Check your connection and try again.',

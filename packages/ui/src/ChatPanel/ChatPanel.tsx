@@ -45,7 +45,7 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import type { DocumentState } from './KnowledgeDocumentDialog';
 
 /**
- * Issue 7: the document viewer is not part of the chat's first paint. It is fetched when a reply cites a
+ * REQ-perf: the document viewer is not part of the chat's first paint. It is fetched when a reply cites a
  * document (so it is usually there by the time a reference is opened), or else when one is opened.
  */
 const LazyKnowledgeDocumentDialog = lazyScreen(() =>
@@ -67,15 +67,15 @@ export type ChatPanelScreenProps = {
   /** How many knowledge documents the user may read; undefined until known. */
   documentCount: number | undefined;
   messages: readonly ChatMessageView[];
-  /** A reply is pending: sending is blocked and Stop shows (§4, §5 Chat). */
+  /** A reply is pending: sending is blocked and Stop shows (REQ-chat-send). */
   pending: boolean;
   /** Waiting for the first token of the reply: the 'thinking' indicator shows. */
   thinking: boolean;
   /** A message mentioned a red-flag symptom: the emergency banner shows. */
   emergency: boolean;
   /**
-   * Issue 16: the triage level whose banner shows (SafetyBanner); without it, `emergency` shows the emergency
-   * banner.
+   * REQ-triage: the triage level whose banner shows (SafetyBanner); without it, `emergency` shows the
+   * emergency banner.
    */
   safetyLevel?: TriageLevel;
   document: DocumentState;
@@ -160,7 +160,7 @@ function Composer({
     onSend(draft);
     setDraft('');
   };
-  // §2: Enter sends; Shift+Enter keeps the browser's newline.
+  // REQ-chat-keys: Enter sends; Shift+Enter keeps the browser's newline.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const action = keyAction({
       key: event.key,
@@ -197,7 +197,7 @@ function Composer({
 }
 
 /**
- * §2 Chat assistant panel, §4 and §5 Chat, §8 chat failure. A 600px panel: header (title, provider, 'HIPAA
+ * REQ-chat-panel, REQ-err-chat-failure chat failure. A 600px panel: header (title, provider, 'HIPAA
  * Compliant', clear), the conversation, the thinking indicator, quick-action chips while the chat is new, the
  * composer and the footer. Pure: the conversation and the assistant's status come in as props.
  */

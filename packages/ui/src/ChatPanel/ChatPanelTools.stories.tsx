@@ -15,7 +15,7 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import { TOOL_RESULT_TEXTS, approvalStatusBadge, toolLabel, toolOutcomeBadge } from './ToolResult.utils';
 
 /**
- * The assistant's tools in the chat (issue 6 point 5): the records tool under fine-grained authorization, the
+ * The assistant's tools in the chat (REQ-tool): the records tool under fine-grained authorization, the
  * calendar through the token vault (consent, then events with an .ics download) and prescriptions through
  * asynchronous authorization (pending, approved, denied, expired). The live stories run the mock API's chat,
  * which runs the same tools as the server.
@@ -253,7 +253,7 @@ export const RecordsToolFailed: Story = {
   },
 };
 
-/** §3 AI reply: the reply's suggested follow-ups show as chips; one sends its question, here to the calendar. */
+/** REQ-data-ai-reply: the reply's suggested follow-ups show as chips; one sends its question, here to the calendar. */
 export const SuggestedFollowUps: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -130,7 +130,7 @@ export type ToolResultProps = {
 };
 
 /**
- * What a tool did for a reply (issue 6 point 5): which tool and how it ended, in words; then the calendar's
+ * What a tool did for a reply (REQ-tool): which tool and how it ended, in words; then the calendar's
  * events with an .ics download, the records the authorization model allowed, the token vault's consent, or the
  * approval request and its live status. The reply's text above it already says the tool's message.
  */

@@ -1,5 +1,5 @@
 /**
- * Wording of the tool cards under assistant replies (issue 6 point 5): each tool by name, each outcome and
+ * Wording of the tool cards under assistant replies (REQ-tool): each tool by name, each outcome and
  * approval status in words (the tone only repeats it), and the approval request's hint.
  */
 import { effectiveStatus, formatDate, formatTimeLeft } from '@sentinel/domain';

@@ -18,7 +18,7 @@ type Story = StoryObj<typeof meta>;
 
 const CATEGORIES = ['all', 'diagnostic', 'treatment', 'medication'];
 
-/** §2 Knowledge: category chips, a single selection of toggle buttons. */
+/** REQ-kb-categories: category chips, a single selection of toggle buttons. */
 export const FilterToggle: Story = {
   render: () => {
     function Filter() {
@@ -49,7 +49,7 @@ export const Selected: Story = { args: { selected: true, onClick: fn() } };
 
 export const Unselected: Story = { args: { selected: false, onClick: fn() } };
 
-/** §2 Chat: quick-action chips are plain buttons. */
+/** REQ-chat: quick-action chips are plain buttons. */
 export const QuickActions: Story = {
   args: { onClick: fn() },
   render: (args) => (
@@ -75,7 +75,7 @@ export const QuickActions: Story = {
 
 export const Disabled: Story = { args: { onClick: fn(), disabled: true, children: 'Browse documents' } };
 
-/** §2 User view: permission chips are static labels. */
+/** REQ-users-view User view: permission chips are static labels. */
 export const Static: Story = {
   render: () => (
     <Stack direction="horizontal" wrap space="small">

@@ -23,7 +23,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** §4: deleting a user asks first. Focus starts on Cancel; the danger button confirms. */
+/** REQ-users-delete: deleting a user asks first. Focus starts on Cancel; the danger button confirms. */
 export const DeleteUser: Story = {
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('alertdialog', { name: 'Delete user' });

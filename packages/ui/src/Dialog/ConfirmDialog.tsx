@@ -11,7 +11,10 @@ export const CONFIRM_CANCEL_LABEL = 'Cancel';
 export type ConfirmDialogProps = {
   open: boolean;
   title: string;
-  /** The question, e.g. USER_MANAGEMENT_TEXTS.deleteConfirm (§4: deleting a user needs confirmation). */
+  /**
+   * The question, e.g. USER_MANAGEMENT_TEXTS.deleteConfirm (REQ-users-delete: deleting a user needs
+   * confirmation).
+   */
   message: ReactNode;
   /** Names the action, e.g. 'Delete'. */
   confirmLabel: string;

@@ -46,7 +46,7 @@ export const CardiologistKnowledge: Story = {
 const inbox = scenario.approvalsFor('alice', ['pending', 'pending', 'denied']);
 
 /**
- * Approvals (issue 6 point 5): the tab counts the assistant's proposals waiting for Dr. Smith; approving one
+ * Approvals (REQ-tool): the tab counts the assistant's proposals waiting for Dr. Smith; approving one
  * counts it down.
  */
 export const ApprovalsTab: Story = {

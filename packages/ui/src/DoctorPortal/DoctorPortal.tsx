@@ -37,8 +37,8 @@ export const DOCTOR_TABS = [
 export type DoctorTab = (typeof DOCTOR_TABS)[number]['value'];
 
 /**
- * §2 Doctor overview: three placeholder cards whose button action the spec leaves open; each opens the tab
- * that does the work (records, knowledge, assistant).
+ * REQ-screen-doctor-overview Doctor overview: three placeholder cards whose button action the spec leaves
+ * open; each opens the tab that does the work (records, knowledge, assistant).
  */
 export const DOCTOR_OVERVIEW_CARDS = [
   {
@@ -93,9 +93,9 @@ export function DoctorOverview({ onOpenTab }: { onOpenTab: (tab: DoctorTab) => v
 export type DoctorPortalProps = { onNavigate: (path: string) => void; initialTab?: DoctorTab };
 
 /**
- * §2 Doctor portal: greets the doctor by last name, tabs, logout. Besides the spec's tabs, Approvals holds the
- * prescriptions the assistant proposed (issue 6 point 5), its label counting those waiting; only a doctor who
- * may prescribe has it.
+ * REQ-screen-doctor-tabs: greets the doctor by last name, tabs, logout. Besides the spec's tabs, Approvals holds the
+ * prescriptions the assistant proposed (REQ-screen-doctor-tabs), its label counting those waiting; only a
+ * doctor who may prescribe has it.
  */
 export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPortalProps) {
   const session = useSession();
@@ -125,7 +125,7 @@ export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPort
             value === 'overview' ? (
               <DoctorOverview onOpenTab={setTab} />
             ) : (
-              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              // Every other tab's screen is fetched when the tab first opens (REQ-perf-files).
               <TabScreen label={DOCTOR_TABS.find((t) => t.value === value)?.label ?? value}>
                 {value === 'knowledge' ? (
                   <LazyKnowledgeBase />

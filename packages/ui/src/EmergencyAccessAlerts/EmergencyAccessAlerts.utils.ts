@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the administrators' emergency-access alert screen (issue 15, finding 3: break-the-glass). A
+ * Pure helpers of the administrators' emergency-access alert screen (REQ-rec-break-glass). A
  * grant lets a doctor outside a patient's care team read their confidential records for 60 minutes; every grant
  * is listed to admins (`GET /api/emergency-access`), and this screen makes them noticeable: how many are live or
  * from the last 7 days, and per grant the doctor, the patient, the reason, when it was granted and until when,
@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 export const GRANT_STATUSES = ['live', 'expired'] as const;
 export type GrantStatus = (typeof GRANT_STATUSES)[number];
 
-/** The status badge says it in words; the tone only repeats it (shared/STYLE.md, convention 5). */
+/** The status badge says it in words; the tone only repeats it (REQ-screen-a11y). */
 export const GRANT_STATUS_LABELS: Readonly<Record<GrantStatus, string>> = {
   live: 'Live',
   expired: 'Expired',

@@ -15,14 +15,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** §2 User management: no users and no search. */
+/** REQ-users-search: no users and no search. */
 export const TitleOnly: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(USER_MANAGEMENT_TEXTS.emptyTitle)).toBeVisible();
   },
 };
 
-/** §2 User management while a search is active. */
+/** REQ-users while a search is active. */
 export const WithSearchHint: Story = {
   args: { description: USER_MANAGEMENT_TEXTS.emptySearchHint },
   play: async ({ canvasElement }) => {

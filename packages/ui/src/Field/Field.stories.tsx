@@ -55,7 +55,7 @@ export const WithError: Story = {
   },
 };
 
-/** §9: the refills input maximum is 10. */
+/** REQ-limit-new-prescription: the refills input maximum is 10. */
 export const NumberWithLimits: Story = {
   args: {
     label: 'Refills allowed',
@@ -137,7 +137,10 @@ function ChatBox({ onSend }: { onSend: (text: string) => void }) {
 
 const onSend = fn();
 
-/** §2 Chat: a 2-row textarea; Enter sends, Shift+Enter inserts a newline (the owner's onKeyDown decides). */
+/**
+ * REQ-chat-keys: a 2-row textarea; Enter sends, Shift+Enter inserts a newline (the owner's onKeyDown
+ * decides).
+ */
 export const TextareaChat: Story = {
   render: () => <ChatBox onSend={onSend} />,
   play: async ({ canvasElement }) => {
@@ -157,7 +160,7 @@ export const TextareaWithError: Story = {
 
 const onSearch = fn();
 
-/** The knowledge base searches on Enter (§2). */
+/** The knowledge base searches on Enter (REQ-kb). */
 export const Search: Story = {
   render: () => (
     <SearchField

@@ -1,5 +1,5 @@
 /**
- * Data for the medical knowledge base screen (§2 Medical knowledge base screen, §3 access stats, §6 markdown
+ * Data for the medical knowledge base screen (REQ-kb, REQ-data-access-stats markdown
  * documents): the accessible documents with their stats, a search, and one open document. The server decides
  * what this user may see (role, specialization, sensitivity); the screen only shows the answer.
  */
@@ -16,7 +16,10 @@ export const knowledgeQueryKeys = {
   item: (id: string) => ['knowledge', 'item', id] as const,
 };
 
-/** `GET /api/knowledge`: the accessible documents, the §3 stats and summary, and the context used. */
+/**
+ * `GET /api/knowledge`: the accessible documents, the REQ-data-access-stats stats and summary, and the
+ * context used.
+ */
 export function useKnowledgeListQuery() {
   const api = useApi();
   return useQuery({
@@ -51,7 +54,7 @@ export type KnowledgeSearchState = {
 };
 
 /**
- * `GET /api/knowledge/search?q=`. Results replace the list only when a search succeeds: §8 says a failed search
+ * `GET /api/knowledge/search?q=`. Results replace the list only when a search succeeds: REQ-err-knowledge-load says a failed search
  * leaves the list as it was, and we also say so (a message with Retry) instead of only logging it. A blank
  * query goes back to the full list. Only the latest search counts when several overlap.
  */

@@ -34,7 +34,9 @@ const tileValue = (canvasElement: HTMLElement, label: string) =>
 const restrictions = (canvasElement: HTMLElement) =>
   within(canvasElement).queryByRole('region', { name: KNOWLEDGE_SCREEN_TEXTS.restrictionsTitle });
 
-/** §6: a patient reads only the lifestyle document; the notice lists what restricts them. */
+/**
+ * REQ-kb-document-roles: a patient reads only the lifestyle document; the notice lists what restricts them.
+ */
 export const PatientJane: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -48,7 +50,7 @@ export const PatientJane: Story = {
   },
 };
 
-/** §6: Dr. Smith (endocrinology, internal medicine) reads all four, least sensitive first; nothing restricts her. */
+/** REQ-kb-specialization: Dr. Smith (endocrinology, internal medicine) reads all four, least sensitive first; nothing restricts her. */
 export const DoctorAlice: Story = {
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toEqual([LIFESTYLE, HYPERTENSION, METFORMIN, DIAGNOSTICS]);
@@ -57,7 +59,7 @@ export const DoctorAlice: Story = {
   },
 };
 
-/** §6: Dr. Carter (cardiology) lacks the specializations of the diabetes diagnostics and metformin documents. */
+/** REQ-kb-document-roles: Dr. Carter (cardiology) lacks the specializations of the diabetes diagnostics and metformin documents. */
 export const DoctorBenCardiology: Story = {
   parameters: { session: 'ben' },
   play: async ({ canvasElement }) => {
@@ -66,7 +68,10 @@ export const DoctorBenCardiology: Story = {
   },
 };
 
-/** §6: a nurse reads hypertension and lifestyle; high-sensitivity documents are for doctors and admins. */
+/**
+ * REQ-kb-document-roles: a nurse reads hypertension and lifestyle; high-sensitivity documents are for doctors
+ * and admins.
+ */
 export const NurseNora: Story = {
   parameters: { session: 'nora' },
   play: async ({ canvasElement }) => {
@@ -75,7 +80,7 @@ export const NurseNora: Story = {
   },
 };
 
-/** §6: a pharmacist reads the metformin document only. */
+/** REQ-kb-document-roles: a pharmacist reads the metformin document only. */
 export const PharmacistPhil: Story = {
   parameters: { session: 'phil' },
   play: async ({ canvasElement }) => {
@@ -84,7 +89,7 @@ export const PharmacistPhil: Story = {
   },
 };
 
-/** §6: the admin reads everything. */
+/** REQ-access: the admin reads everything. */
 export const AdminSam: Story = {
   parameters: { session: 'sam' },
   play: async ({ canvasElement }) => {
@@ -93,7 +98,7 @@ export const AdminSam: Story = {
   },
 };
 
-/** §2 Loading text: 'Loading medical knowledge base...'. */
+/** REQ-kb-loading Loading text: 'Loading medical knowledge base...'. */
 export const Loading: Story = {
   parameters: { msw: { handlers: { scenario: scenario.slow('listKnowledge') } } },
   play: async ({ canvasElement }) => {
@@ -101,7 +106,7 @@ export const Loading: Story = {
   },
 };
 
-/** §2 Empty texts when nothing is accessible. */
+/** REQ-kb-empty Empty texts when nothing is accessible. */
 export const Empty: Story = {
   parameters: { msw: { handlers: { scenario: scenario.empty('listKnowledge') } } },
   play: async ({ canvasElement }) => {
@@ -124,7 +129,10 @@ export const ErrorState: Story = {
   },
 };
 
-/** §2 Search: Enter searches; the results replace the list, and the clear button brings the list back. */
+/**
+ * REQ-kb-search Search: Enter searches; the results replace the list, and the clear button brings the list
+ * back.
+ */
 export const SearchEnter: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -140,7 +148,7 @@ export const SearchEnter: Story = {
   },
 };
 
-/** §2 A search the user may find nothing for: the empty texts. */
+/** REQ-kb A search the user may find nothing for: the empty texts. */
 export const SearchNoResult: Story = {
   parameters: { session: 'ben' },
   play: async ({ canvasElement }) => {
@@ -154,7 +162,7 @@ export const SearchNoResult: Story = {
   },
 };
 
-/** §2 Category chips toggle: Medication keeps metformin; pressing it again shows all. */
+/** REQ-kb-categories Category chips toggle: Medication keeps metformin; pressing it again shows all. */
 export const CategoryChip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -172,8 +180,8 @@ export const CategoryChip: Story = {
 };
 
 /**
- * §2 Selecting a document shows its details: the viewer's role marked '(you)', the markdown content in a
- * focusable scrolling region, the source file and the update date.
+ * REQ-kb-detail Selecting a document shows its details: the viewer's role marked '(you)', the markdown
+ * content in a focusable scrolling region, the source file and the update date.
  */
 export const ItemSelected: Story = {
   play: async ({ canvasElement }) => {
@@ -194,7 +202,7 @@ export const ItemSelected: Story = {
   },
 };
 
-/** §8: a failed search leaves the list as it was; we also say so and offer Try again. */
+/** REQ-err: a failed search leaves the list as it was; we also say so and offer Try again. */
 export const SearchError: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('searchKnowledge') } } },
   play: async ({ canvasElement }) => {

@@ -40,9 +40,9 @@ import { KnowledgeList } from './KnowledgeList';
 export type KnowledgeBaseScreenProps = {
   /** The documents on show: the search results while a search is shown, otherwise every accessible one. */
   items: readonly KnowledgeListItem[] | undefined;
-  /** §3 Access stats of the full list. */
+  /** REQ-data-access-stats of the full list. */
   stats: AccessStats | undefined;
-  /** The role knowledge access was decided for (§3 access context): 'Your Role', and '(you)' in a document. */
+  /** The role knowledge access was decided for (REQ-data-access-context): 'Your Role', and '(you)' in a document. */
   viewerRole: string | undefined;
   loading?: boolean;
   /** Loading the list failed and there is nothing to show. */
@@ -52,7 +52,10 @@ export type KnowledgeBaseScreenProps = {
   activeQuery?: string;
   /** A search is running. */
   searching?: boolean;
-  /** The last search failed; the list is left as it was (§8), and this says so with Try again. */
+  /**
+   * The last search failed; the list is left as it was (REQ-err-chat-failure), and this says so with Try
+   * again.
+   */
   searchError?: string;
   onRetrySearch?: () => void;
   /** Enter in the field or the Search button; a blank query goes back to the full list. */
@@ -69,7 +72,7 @@ export type KnowledgeBaseScreenProps = {
 };
 
 /**
- * §2 Medical knowledge base screen, pure: the stats row, the access-restrictions notice, search (Enter also
+ * REQ-kb, pure: the stats row, the access-restrictions notice, search (Enter also
  * searches) with a clear button, the category chips, the list, the selected document, and the explanatory
  * panel on fine-grained authorization. Loading and empty texts are the spec's.
  */

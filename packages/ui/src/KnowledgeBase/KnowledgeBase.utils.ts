@@ -1,12 +1,13 @@
 /**
- * Pure helpers of the knowledge base screen: the §2 category chips and their filter, display labels and badge
- * tones for §3 categories, sensitivities and roles, and the screen's own texts (the spec gives none for them).
+ * Pure helpers of the knowledge base screen: the REQ-kb category chips and their filter, display labels and
+ * badge tones for REQ-data-document categories, sensitivities and roles, and the screen's own texts (the spec
+ * gives none for them).
  */
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { DocumentCategory, DocumentSensitivity, Role } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
-/** §2 Category chips, in the spec's order. */
+/** REQ-kb-categories Category chips, in the spec's order. */
 export const KNOWLEDGE_CATEGORY_FILTERS = ['all', 'diagnostic', 'treatment', 'medication'] as const;
 export type KnowledgeCategoryFilter = (typeof KNOWLEDGE_CATEGORY_FILTERS)[number];
 
@@ -17,7 +18,7 @@ export const CATEGORY_LABELS: Readonly<Record<KnowledgeCategoryFilter, string>> 
   medication: 'Medication',
 };
 
-/** §2 Category chips: 'all' keeps every item, any other keeps that category only. */
+/** REQ-kb-categories Category chips: 'all' keeps every item, any other keeps that category only. */
 export function filterByCategory<T extends { category: DocumentCategory }>(
   items: readonly T[],
   category: KnowledgeCategoryFilter,
@@ -62,7 +63,10 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 /** A role as shown; a role outside the seven (never sent by the server) shows as given. */
 export const roleLabel = (role: string): string => (role in ROLE_LABELS ? ROLE_LABELS[role as Role] : role);
 
-/** §2 Allowed roles: the user's own role is highlighted by tone and by words, never by colour alone. */
+/**
+ * REQ-kb-detail Allowed roles: the user's own role is highlighted by tone and by words, never by colour
+ * alone.
+ */
 export function allowedRoleBadge(role: Role, viewerRole: string): { text: string; tone: Tone } {
   return role === viewerRole
     ? { text: `${ROLE_LABELS[role]} ${KNOWLEDGE_SCREEN_TEXTS.you}`, tone: 'info' }

@@ -34,7 +34,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * §2 A selected document: title, category, sensitivity, allowed roles (the viewer's own marked '(you)' as well
+ * REQ-kb-detail A selected document: title, category, sensitivity, allowed roles (the viewer's own marked '(you)' as well
  * as by tone), required specializations, the markdown content in a capped panel that scrolls inside and takes
  * keyboard focus, then the source file path and the updated date.
  */

@@ -18,8 +18,9 @@ type ItemProps = {
 };
 
 /**
- * §2 One document in the list: title, sensitivity badge, category, last-updated date and up to 2 required
- * specializations then '+N more'. The title is the button (its area covers the entry); the rest describes it.
+ * REQ-kb-list One document in the list: title, sensitivity badge, category, last-updated date and up to 2
+ * required specializations then '+N more'. The title is the button (its area covers the entry); the rest
+ * describes it.
  */
 function KnowledgeListEntry({ item, selected, onSelect }: ItemProps) {
   const clock = useClock();
@@ -61,7 +62,7 @@ export type KnowledgeListProps = {
   busy?: boolean;
 };
 
-/** §2 The knowledge list. */
+/** REQ-kb The knowledge list. */
 export function KnowledgeList({ items, selectedId, onSelect, busy = false }: KnowledgeListProps) {
   return (
     <ul className={styles.list} aria-label={KNOWLEDGE_SCREEN_TEXTS.listLabel} aria-busy={busy || undefined}>

@@ -10,7 +10,10 @@ import { Heading, Text } from '../Text/Text';
 import { ThemeProvider } from '../ThemeProvider/ThemeProvider';
 import * as styles from './Landing.css';
 
-/** §2 Landing: the three pillars, each backed by identity-provider features for AI agents (§1). */
+/**
+ * REQ-screen: the three pillars, each backed by identity-provider features for AI agents
+ * (REQ-product-pillars).
+ */
 export const LANDING_FEATURES = [
   {
     id: 'auth',
@@ -54,7 +57,7 @@ export type LandingScreenProps = {
   rotate?: boolean;
 };
 
-/** §2 Landing screen, for visitors who are not signed in. */
+/** REQ-screen, for visitors who are not signed in. */
 export function LandingScreen({ onLogin, initialFeature = 0, rotate = true }: LandingScreenProps) {
   const [active, setActive] = useState(initialFeature);
   const [hovered, setHovered] = useState(false);
@@ -181,8 +184,8 @@ export function LandingScreen({ onLogin, initialFeature = 0, rotate = true }: La
 }
 
 /**
- * §2 Landing: shown only to visitors. While sign-in loads, a centred spinner on a dark background; once
- * signed in it renders nothing.
+ * REQ-screen-landing: shown only to visitors. While sign-in loads, a centred spinner on a dark background;
+ * once signed in it renders nothing.
  */
 export function Landing() {
   const session = useSession();

@@ -1,7 +1,9 @@
 import { ROUTE_TEXTS } from '@sentinel/domain';
 import { FullScreenSpinner } from '../Spinner/Spinner';
 
-/** §2 Routes: shown while authentication loads: the product name and 'Securing your medical data...'. */
+/**
+ * REQ-nav-loading: shown while authentication loads: the product name and 'Securing your medical data...'.
+ */
 export function LoadingScreen() {
   return (
     <main>

@@ -1,8 +1,9 @@
 /**
  * Hostile markdown, as a model (or a poisoned knowledge document) could write it, and the check that what the
  * Markdown component made of it is harmless: no script, no event handler, no link with a dangerous target and
- * nothing that loads from another origin (issue 6 Safety, issue 8 Output). Used by the unit tests (happy-dom)
- * and by the HostileMarkdown story, whose play runs the same check in Chromium. Not part of any screen.
+ * nothing that loads from another origin (REQ-chat Safety, REQ-sec-xss Output). Used by the unit tests
+ * (happy-dom) and by the HostileMarkdown story, whose play runs the same check in Chromium. Not part of any
+ * screen.
  */
 import { ALLOWED_LINK_PROTOCOLS } from '@sentinel/domain';
 
@@ -229,7 +230,7 @@ function resolve(value: string, origin: string): URL | undefined {
 
 /**
  * Everything harmful in rendered output, in words ('<script>', 'onerror on <img>', 'href javascript:...');
- * empty when the output is harmless. A link may use an allowed scheme (§9) or stay on `origin`; anything with a
+ * empty when the output is harmless. A link may use an allowed scheme (REQ-limit-link-protocols) or stay on `origin`; anything with a
  * src must load from `origin`.
  */
 export function harmfulOutput(root: ParentNode, origin: string): string[] {

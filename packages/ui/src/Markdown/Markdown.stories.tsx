@@ -3,7 +3,7 @@ import { expect, fn, within } from 'storybook/test';
 import { MARKDOWN_HEADING_LEVELS, Markdown, MarkdownPending, OPENS_IN_NEW_TAB } from './Markdown';
 import { HOSTILE_MARKDOWN, HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from './Markdown.corpus';
 
-/** A knowledge document in the shape of the bundled ones (§3 Markdown knowledge document). */
+/** A knowledge document in the shape of the bundled ones (REQ-data-document). */
 const SAMPLE = `# Metformin
 
 Metformin is a **first-line** medication for type 2 diabetes. It lowers glucose production in the liver.
@@ -60,7 +60,7 @@ export const HeadingsFromLevelTwo: Story = {
 
 /**
  * Text without any markdown syntax (the assistant's greeting, a short reply) is shown at once, as the parser
- * would show it, without downloading the parser (issue 7: the chat's first paint does not wait for it).
+ * would show it, without downloading the parser (REQ-perf-chat).
  */
 export const PlainText: Story = {
   args: {
@@ -75,8 +75,8 @@ export const PlainText: Story = {
 };
 
 /**
- * The first markdown on a page waits for the parser's download (a chunk of its own, issue 7): meanwhile the
- * text shows as typed, its line breaks kept, and is marked busy.
+ * The first markdown on a page waits for the parser's download (a chunk of its own, REQ-perf-files):
+ * meanwhile the text shows as typed, its line breaks kept, and is marked busy.
  */
 export const WhileTheParserLoads: Story = {
   args: { children: 'Metformin is a **first-line** medication.\n\n- Start with 500 mg\n- Increase weekly' },
@@ -95,7 +95,7 @@ const HOSTILE_REGION = 'Hostile model output';
 const alertSpy = fn();
 
 /**
- * Issue 6 Safety, issue 8 Output: the hostile corpus (script and handler HTML, javascript:/data:/vbscript: links in
+ * REQ-chat-markdown Safety, REQ-sec-xss Output: the hostile corpus (script and handler HTML, javascript:/data:/vbscript: links in
  * every case and encoding, protocol-relative links, outside images) renders as harmless text: nothing runs, no
  * link has a dangerous target, and nothing on the page loads from another origin.
  */

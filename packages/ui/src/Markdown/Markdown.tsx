@@ -14,8 +14,8 @@ export type MarkdownProps = {
 
 /**
  * The parser (react-markdown, ~30 kB gzipped) is a chunk of its own, fetched the first time a text needs it
- * (issue 7: a screen's first paint does not wait for it). One download for the page; a failed one is tried
- * again by the next text that needs it.
+ * (REQ-perf-files: a screen's first paint does not wait for it). One download for the page; a failed one is
+ * tried again by the next text that needs it.
  */
 let renderer: typeof renderMarkdown | undefined;
 let loading: Promise<typeof renderMarkdown> | undefined;
@@ -52,10 +52,11 @@ export function MarkdownPending({ children }: { children: string }) {
 }
 
 /**
- * Renders markdown safely: no raw HTML, links only with the §9 allowed protocols (others become plain text),
- * external links open in a new tab and say so, images only from this origin (others show their alt text, so no
- * request leaves the origin), and headings start at `headingLevel` (default 3). Text without any markdown syntax
- * (a greeting, a short reply) is rendered as the parser would, without loading it.
+ * Renders markdown safely: no raw HTML, links only with the REQ-limit-link-protocols allowed protocols
+ * (others become plain text), external links open in a new tab and say so, images only from this origin
+ * (others show their alt text, so no request leaves the origin), and headings start at `headingLevel`
+ * (default 3). Text without any markdown syntax (a greeting, a short reply) is rendered as the parser would,
+ * without loading it.
  */
 export function Markdown({ children, headingLevel = 3 }: MarkdownProps) {
   const plain = plainParagraphs(children);

@@ -54,7 +54,7 @@ function isSafeTarget(value: string): boolean {
 }
 
 /**
- * §9 Allowed link protocols in rendered markdown: http, https, irc, ircs, mailto, xmpp. A link keeps its target
+ * REQ-limit-link-protocols Allowed link protocols in rendered markdown: http, https, irc, ircs, mailto, xmpp. A link keeps its target
  * only if it uses one of them (in any letter case) or is a relative reference that stays on this origin;
  * anything else (javascript:, data:, vbscript:, //other.host) returns undefined and is rendered as plain text.
  * The percent-decoded target must pass too: the markdown parser encodes what a URL cannot hold (a tab in

@@ -57,7 +57,7 @@ export type MarkdownRendererProps = { children: string; headingLevel: MarkdownHe
 
 /**
  * The markdown parser and its safety rules (see Markdown): a chunk of its own (react-markdown and its parser are
- * ~30 kB gzipped, issue 7), loaded the first time some text needs it.
+ * ~30 kB gzipped, REQ-perf-landing), loaded the first time some text needs it.
  */
 export function MarkdownRenderer({ children, headingLevel }: MarkdownRendererProps) {
   return (

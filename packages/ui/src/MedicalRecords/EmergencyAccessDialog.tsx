@@ -19,7 +19,7 @@ type Errors = { patientId?: string; reason?: string };
 const NO_ERRORS: Errors = {};
 
 /**
- * Break-the-glass (issue 15), for a doctor outside a patient's care team: the patient's ID and a reason of 10 to
+ * Break-the-glass (REQ-rec-break-glass), for a doctor outside a patient's care team: the patient's ID and a reason of 10 to
  * 500 characters, checked with the contract's schema before sending and again by the server. The ID is sent as
  * typed, never guessed from the records on screen: the server takes a patient's account ID, or a patient ID
  * that exactly one patient has, and refuses (409, shown on the field) one that two accounts share. The explanation

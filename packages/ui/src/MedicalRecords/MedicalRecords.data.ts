@@ -1,5 +1,5 @@
 /**
- * Data for the medical records screen (§2 Medical records screen, §5 Record opening, §6): the record list, one
+ * Data for the medical records screen (REQ-rec-details, REQ-rec-open-own, REQ-access): the record list, one
  * record opened in the details panel, and record creation, on TanStack Query over the typed API client. The
  * server filters the list by ownership and refuses other patients' records; the screen only mirrors that.
  */
@@ -36,7 +36,7 @@ export type CreateRecordOutcome =
   | { ok: false; message: string; fields?: Readonly<Record<string, string>> };
 
 /**
- * §5 Record opening: the server answers 403, or 404 so as not to reveal that another patient's record exists.
+ * REQ-rec-open-own: the server answers 403, or 404 so as not to reveal that another patient's record exists.
  * Either way the patient is told, in the spec's words, that only their own records open.
  */
 export const isRecordRefusal = (error: unknown): boolean =>
@@ -63,7 +63,7 @@ export type RecordDetailsState = {
 type Viewer = Pick<CurrentUser, 'role' | 'sub' | 'permissions'>;
 
 /**
- * The details panel: `GET /api/records/:id` for the record being opened. §5 Record opening is checked here
+ * The details panel: `GET /api/records/:id` for the record being opened. REQ-rec-open-own is checked here
  * first with the domain's `canOpenRecord` (a patient without read:patients opens only records their account
  * owns), and the server checks it again; a refusal from either closes the panel and goes to `onRefused` in
  * the spec's words ('You can only view your own medical records').
@@ -180,10 +180,10 @@ export type EmergencyAccessOutcome =
   | { ok: false; message: string; fields?: Readonly<Record<string, string>> };
 
 /**
- * Break-the-glass (issue 15): `POST /api/patients/:id/emergency-access` for a doctor outside the patient's
- * care team. The id is the patient's account id (their records' `ownerId`) or a patient ID only one patient
- * has; the server resolves it and answers 409 for a shared one. On success the record list is fetched again: the patient's sensitive and restricted records now
- * come with it, for the 60 minutes of the grant.
+ * Break-the-glass (REQ-rec-break-glass): `POST /api/patients/:id/emergency-access` for a doctor outside the
+ * patient's care team. The id is the patient's account id (their records' `ownerId`) or a patient ID only one
+ * patient has; the server resolves it and answers 409 for a shared one. On success the record list is fetched
+ * again: the patient's sensitive and restricted records now come with it, for the 60 minutes of the grant.
  */
 export function useEmergencyAccessMutation() {
   const api = useApi();

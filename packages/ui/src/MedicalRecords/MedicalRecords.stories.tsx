@@ -37,7 +37,7 @@ async function search(canvasElement: HTMLElement, text: string) {
   await userEvent.type(box, text);
 }
 
-/** §2, §6: Jane sees only her own six records, titled 'My Medical Records', with no patient names and no New Record. */
+/** REQ-rec, REQ-access: Jane sees only her own six records, titled 'My Medical Records', with no patient names and no New Record. */
 export const PatientJane: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -52,7 +52,7 @@ export const PatientJane: Story = {
   },
 };
 
-/** §2: a doctor sees every patient's records with their names, and New Record (write:patients). */
+/** REQ-rec: a doctor sees every patient's records with their names, and New Record (write:patients). */
 export const DoctorAlice: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -87,8 +87,8 @@ export const PatientAccessLog: Story = {
 };
 
 /**
- * §2: the admin's All Records tab and New Record. Record confidentiality (issue 15): the seven normal records
- * only; an administrator reads no sensitive or restricted record, and has no Emergency access.
+ * REQ-rec: the admin's All Records tab and New Record. Record confidentiality (REQ-rec): the seven normal
+ * records only; an administrator reads no sensitive or restricted record, and has no Emergency access.
  */
 export const AdminSam: Story = {
   parameters: { session: 'sam' },
@@ -103,9 +103,9 @@ export const AdminSam: Story = {
 };
 
 /**
- * Break-the-glass (issue 15): Dr. Carter is on Jane's care team by an appointment, so her sensitive records
- * show but her restricted one does not. Emergency access asks for the patient and a reason of 10 to 500
- * characters; once granted, the restricted record is in the list for 60 minutes.
+ * Break-the-glass (REQ-rec-break-glass): Dr. Carter is on Jane's care team by an appointment, so her
+ * sensitive records show but her restricted one does not. Emergency access asks for the patient and a reason
+ * of 10 to 500 characters; once granted, the restricted record is in the list for 60 minutes.
  */
 export const EmergencyAccessBen: Story = {
   parameters: { session: 'ben' },
@@ -174,7 +174,7 @@ export const ErrorState: Story = {
   },
 };
 
-/** §2 Empty state without a search: 'No medical records found' and no hint. */
+/** REQ-rec-empty Empty state without a search: 'No medical records found' and no hint. */
 export const Empty: Story = {
   parameters: { msw: { handlers: { scenario: scenario.empty('listRecords') } } },
   play: async ({ canvasElement }) => {
@@ -184,7 +184,7 @@ export const Empty: Story = {
   },
 };
 
-/** §2 A search that matches nothing: the empty text plus 'Try adjusting your search criteria'. */
+/** REQ-rec A search that matches nothing: the empty text plus 'Try adjusting your search criteria'. */
 export const SearchNoResult: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -194,7 +194,7 @@ export const SearchNoResult: Story = {
   },
 };
 
-/** §2 Search covers patient names too. */
+/** REQ-rx-search Search covers patient names too. */
 export const SearchByPatient: Story = {
   play: async ({ canvasElement }) => {
     await cardsIn(canvasElement);
@@ -203,7 +203,7 @@ export const SearchByPatient: Story = {
   },
 };
 
-/** §2 Type filter: imaging keeps the two imaging records. */
+/** REQ-rec-type-filter Type filter: imaging keeps the two imaging records. */
 export const FilterImaging: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -218,7 +218,7 @@ export const FilterImaging: Story = {
   },
 };
 
-/** §2 A normal record: the neutral badge says 'Normal'. */
+/** REQ-rec A normal record: the neutral badge says 'Normal'. */
 export const ConfidentialityNormal: Story = {
   play: async ({ canvasElement }) => {
     await search(canvasElement, RETINAL);
@@ -227,7 +227,7 @@ export const ConfidentialityNormal: Story = {
   },
 };
 
-/** §2 A sensitive record: the caution badge says 'Sensitive'. */
+/** REQ-rec A sensitive record: the caution badge says 'Sensitive'. */
 export const ConfidentialitySensitive: Story = {
   play: async ({ canvasElement }) => {
     await search(canvasElement, DIABETES);
@@ -236,7 +236,7 @@ export const ConfidentialitySensitive: Story = {
   },
 };
 
-/** §2 A restricted record: the critical badge says 'Restricted'. */
+/** REQ-rec A restricted record: the critical badge says 'Restricted'. */
 export const ConfidentialityRestricted: Story = {
   play: async ({ canvasElement }) => {
     await search(canvasElement, ANXIETY);
@@ -245,7 +245,10 @@ export const ConfidentialityRestricted: Story = {
   },
 };
 
-/** §2 View Details: date, doctor, patient, patient ID, description and vitals with units; Close closes it. */
+/**
+ * REQ-rec-details View Details: date, doctor, patient, patient ID, description and vitals with units; Close
+ * closes it.
+ */
 export const DetailsOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -271,7 +274,7 @@ export const DetailsOpen: Story = {
   },
 };
 
-/** §2 A patient's details panel: their own record, no Edit Record. */
+/** REQ-rec-details A patient's details panel: their own record, no Edit Record. */
 export const DetailsOpenPatient: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -285,7 +288,7 @@ export const DetailsOpenPatient: Story = {
   },
 };
 
-/** §5 Record opening refused by the server: the patient is told in the spec's words, and no panel opens. */
+/** REQ-rec-open-own refused by the server: the patient is told in the spec's words, and no panel opens. */
 export const DetailsForbidden: Story = {
   parameters: { session: 'jane', msw: { handlers: { scenario: scenario.forbidden('getRecord') } } },
   play: async ({ canvasElement }) => {
@@ -297,7 +300,10 @@ export const DetailsForbidden: Story = {
   },
 };
 
-/** §2 Edit Record's action is not shown in the spec: the panel says editing is not available yet. */
+/**
+ * REQ-screen-edit-later Edit Record's action is not shown in the spec: the panel says editing is not
+ * available yet.
+ */
 export const EditRecordNotAvailable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -309,7 +315,7 @@ export const EditRecordNotAvailable: Story = {
   },
 };
 
-/** §2 New Record (write:patients): the form creates a record that appears in the list. */
+/** REQ-rec New Record (write:patients): the form creates a record that appears in the list. */
 export const NewRecordForm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -337,7 +343,10 @@ export const NewRecordForm: Story = {
   },
 };
 
-/** §2 New Record with missing and malformed values: each field says what to fix and nothing is sent. */
+/**
+ * REQ-appt-form New Record with missing and malformed values: each field says what to fix and nothing is
+ * sent.
+ */
 export const NewRecordInvalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -381,7 +390,7 @@ const listItems = (list: HTMLElement) => [
 ];
 /** A mock API of its own whose store holds 10,000 records (the default one keeps the 12 seeded ones). */
 /**
- * Every record written by Dr. Smith, the stories' doctor: record confidentiality (issue 15) lets a record's
+ * Every record written by Dr. Smith, the stories' doctor: record confidentiality (REQ-rec) lets a record's
  * author read it at every level, and most generated patients have no account, so no care team.
  */
 const bulkApi = createMockApi({
@@ -401,7 +410,7 @@ const withTenThousandRecords = {
 };
 
 /**
- * 10,000 records for a doctor (issue 7 budget: at most 60 cards in the DOM): only the cards in view are
+ * 10,000 records for a doctor (REQ-perf budget: at most 60 cards in the DOM): only the cards in view are
  * rendered, and each tells assistive technology its place in the whole list. The play only reads, so this
  * story is also what the ui-rows bench types into (tests/bench/src/ui-rows.ts).
  */

@@ -44,7 +44,10 @@ import {
 const TODAY = '2026-11-02';
 const JANE = 'jane.doe@example.com';
 
-/** What a patient receives from the server: their own records, patient names blanked (§6). */
+/**
+ * What a patient receives from the server: their own records, patient names blanked
+ * (REQ-access-names-hidden).
+ */
 const janeRecords = () =>
   seedRecords()
     .filter((r) => r.patientEmail === JANE)

@@ -51,7 +51,9 @@ import { RecordList } from './RecordList';
 const FILTER_OPTIONS = RECORD_FILTERS.map((value) => ({ value, label: RECORD_FILTER_LABELS[value] }));
 
 export type MedicalRecordsScreenProps = {
-  /** The viewer's dashboard role: the title and whether patient names show depend on it (§2, §6). */
+  /**
+   * The viewer's dashboard role: the title and whether patient names show depend on it (REQ-rec, REQ-access).
+   */
   viewerRole: string;
   /** The records the server let this viewer see; undefined while loading or after a failed load. */
   records: readonly MedicalRecord[] | undefined;
@@ -59,7 +61,7 @@ export type MedicalRecordsScreenProps = {
   /** The load failed: the message to show, with Try again. */
   error?: string;
   onRetry?: () => void;
-  /** §2, §6 write:patients: New Record and Edit Record. */
+  /** REQ-rec-details, REQ-access-write-patients write:patients: New Record and Edit Record. */
   canWrite: boolean;
   /** The open details panel, if any. */
   details?: RecordDetailsState;
@@ -77,13 +79,13 @@ export type MedicalRecordsScreenProps = {
   /** Shown below the records: a patient's 'Who viewed my records' (see AccessLog). */
   accessLog?: ReactNode;
   /**
-   * Break-the-glass (issue 15), for doctors: asks for 60 minutes of access to a patient's sensitive and
-   * restricted records. Without it there is no Emergency access button.
+   * Break-the-glass (REQ-rec-break-glass), for doctors: asks for 60 minutes of access to a patient's
+   * sensitive and restricted records. Without it there is no Emergency access button.
    */
   onEmergencyAccess?: (patientId: string, reason: string) => Promise<EmergencyAccessOutcome>;
 };
 
-/** §2 The five stat tiles. Memoized: a search keystroke does not change them. */
+/** REQ-rec-tiles The five stat tiles. Memoized: a search keystroke does not change them. */
 const RecordStats = memo(function RecordStats({ stats }: { stats: ReturnType<typeof recordStats> }) {
   return (
     <StatGrid
@@ -102,7 +104,7 @@ const RecordStats = memo(function RecordStats({ stats }: { stats: ReturnType<typ
 });
 
 /**
- * §2 Medical records screen, pure: title by role, the five stat tiles, text search over title, description
+ * REQ-rec, pure: title by role, the five stat tiles, text search over title, description
  * and patient name, the type filter, record cards with View Details, the details panel, and New Record for
  * write:patients. Loading, failed and empty states in the spec's words.
  */

@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the medical records screen: display labels and badge tones for the §3 record types and
- * confidentiality levels, the screen's own texts (the spec gives none for them), and the create form's
+ * Pure helpers of the medical records screen: display labels and badge tones for the REQ-data record types
+ * and confidentiality levels, the screen's own texts (the spec gives none for them), and the create form's
  * conversion from typed text to the `POST /api/records` body with messages a person can act on.
  */
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
@@ -36,7 +36,7 @@ export const RECORD_FILTER_LABELS: Readonly<Record<RecordFilter, string>> = {
   ...RECORD_TYPE_LABELS,
 };
 
-/** Narrows the select's value to one of the §2 type filters. */
+/** Narrows the select's value to one of the REQ-rec-type-filter type filters. */
 export const isRecordFilter = (value: string): value is RecordFilter =>
   (RECORD_FILTERS as readonly string[]).includes(value);
 
@@ -54,8 +54,8 @@ export const CONFIDENTIALITY_TONES: Readonly<Record<ConfidentialityLevel, Tone>>
 };
 
 /**
- * Texts of this screen the spec leaves open (§2 "Edit Record ... action not shown"; form labels). They live
- * here until they are moved to the domain's texts.ts.
+ * Texts of this screen the spec leaves open (REQ-screen-edit-later "Edit Record ... action not shown"; form
+ * labels). They live here until they are moved to the domain's texts.ts.
  */
 export const RECORD_SCREEN_TEXTS = {
   editUnavailable: 'Editing records is not available yet.',
@@ -205,8 +205,8 @@ export function toRecordCreate(values: RecordFormValues): Result<NewRecord> {
 const FIELD_SEPARATOR = '\u0000';
 
 /**
- * §2 record search (the domain's `filterRecords`: the type filter, then title, description or patient name
- * contains the search), with each record's fields lowercased once for the whole list instead of on every
+ * REQ-rec record search (the domain's `filterRecords`: the type filter, then title, description or patient
+ * name contains the search), with each record's fields lowercased once for the whole list instead of on every
  * keystroke. Tests prove it returns what `filterRecords` returns.
  */
 export function createRecordFilter(records: readonly MedicalRecord[]) {

@@ -16,7 +16,7 @@ import {
   RECORD_TYPE_LABELS,
 } from './MedicalRecords.utils';
 
-/** §2 The type badge and the confidentiality badge (normal neutral, sensitive caution, restricted critical). */
+/** REQ-rec The type badge and the confidentiality badge (normal neutral, sensitive caution, restricted critical). */
 export function RecordBadges({
   record,
 }: {
@@ -50,7 +50,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 
 export type RecordCardProps = {
   record: MedicalRecord;
-  /** §2, §6: false for patients, who never see patient names. */
+  /** REQ-rec, REQ-access: false for patients, who never see patient names. */
   showPatientName: boolean;
   /** The create is not yet confirmed by the server: the record cannot be opened yet. */
   pending?: boolean;
@@ -58,7 +58,7 @@ export type RecordCardProps = {
 };
 
 /**
- * §2 A record card: type badge, confidentiality level, title, description, date, doctor, patient name (not for
+ * REQ-rec-card A record card: type badge, confidentiality level, title, description, date, doctor, patient name (not for
  * patients) and a vitals summary, with View Details. The summary shows the values with their units; each
  * value's name is there for screen readers (the units already tell sighted readers which is which). Memoized:
  * a search keystroke re-renders only the cards that came into a long list's window.

@@ -18,7 +18,7 @@ export type RecordDetailsProps = {
   record: MedicalRecord | undefined;
   loading: boolean;
   showPatientName: boolean;
-  /** §2, §6: Edit Record shows only with write:patients. */
+  /** REQ-rec-details, REQ-access-write-patients: Edit Record shows only with write:patients. */
   canEdit: boolean;
   /** Set after Edit Record was pressed: the spec leaves its action open. */
   notice?: string;
@@ -27,7 +27,7 @@ export type RecordDetailsProps = {
 };
 
 /**
- * §2 The details panel: date, doctor, patient, patient ID, description and vitals (blood pressure, heart rate,
+ * REQ-rec-details The details panel: date, doctor, patient, patient ID, description and vitals (blood pressure, heart rate,
  * temperature °F, weight kg, height cm), with Close and, for write:patients, Edit Record. A modal dialog whose
  * only Close is the spec's button in the footer (Escape closes it too).
  */

@@ -32,7 +32,7 @@ export type RecordFormProps = {
 const NO_ERRORS: RecordFieldErrors = {};
 
 /**
- * §2 New Record (write:patients): record type, title, description, patient e-mail, name and id, date,
+ * REQ-rec New Record (write:patients): record type, title, description, patient e-mail, name and id, date,
  * confidentiality and optional vitals. Checked with the contract's schema before sending, and again by the
  * server; either way the errors show on their fields and focus moves to the first one.
  */

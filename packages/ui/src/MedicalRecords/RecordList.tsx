@@ -27,9 +27,9 @@ const GAP_PX = parseFloat(space.large);
 const SCROLL_PADDING_PX = parseFloat(space.small);
 
 /**
- * §2 The record cards in a responsive grid. A long list (more than `virtualizeAbove`) sits in a focusable
- * scroll box and renders only the rows of cards in view, plus the row holding keyboard focus; each card's
- * list item tells assistive technology its place in the whole list (aria-posinset of aria-setsize).
+ * REQ-rec-card The record cards in a responsive grid. A long list (more than `virtualizeAbove`) sits in a
+ * focusable scroll box and renders only the rows of cards in view, plus the row holding keyboard focus; each
+ * card's list item tells assistive technology its place in the whole list (aria-posinset of aria-setsize).
  */
 export function RecordList({ virtualizeAbove = RECORDS_VIRTUALIZE_ABOVE, ...props }: RecordListProps) {
   return props.records.length > virtualizeAbove ? (

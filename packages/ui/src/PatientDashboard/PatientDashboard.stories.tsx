@@ -75,7 +75,7 @@ export const AppointmentsTab: Story = {
 
 export const DemoTab: Story = { args: { initialTab: 'challenge-demo' } };
 
-/** §2: on small screens appointments and the demo sit in an overflow menu. */
+/** REQ-screen-patient-small: on small screens appointments and the demo sit in an overflow menu. */
 export const SmallScreenOverflowMenu: Story = {
   parameters: { viewport: { defaultViewport: 'mobile1' } },
   play: async ({ canvasElement }) => {

@@ -38,10 +38,10 @@ export const PATIENT_TABS = [
 ] as const;
 export type PatientTab = (typeof PATIENT_TABS)[number]['value'];
 
-/** §2: on small screens appointments and the demo sit in an overflow menu. */
+/** REQ-screen-patient-small: on small screens appointments and the demo sit in an overflow menu. */
 export const PATIENT_OVERFLOW: readonly PatientTab[] = ['appointments', 'challenge-demo'];
 
-/** §2 Patient overview: static sample data (the spec's overview is hard-coded; real vitals live in records). */
+/** REQ-screen-patient-overview Patient overview: static sample data (the spec's overview is hard-coded; real vitals live in records). */
 export const PATIENT_OVERVIEW_SAMPLE = {
   vitals: { heartRate: 72, bloodPressure: '120/80', temperature: 98.6, weight: 68 },
   lastVisit: { date: '2026-10-26', doctor: 'Dr. Alice Smith' },
@@ -142,7 +142,7 @@ export type PatientDashboardProps = {
   initialTab?: PatientTab;
 };
 
-/** §2 Patient dashboard: greeting by first name, tabs (overflow menu on small screens), logout. */
+/** REQ-screen: greeting by first name, tabs (overflow menu on small screens), logout. */
 export function PatientDashboard({ onNavigate, initialTab = 'overview' }: PatientDashboardProps) {
   const session = useSession();
   const [tab, setTab] = useState<PatientTab>(initialTab);
@@ -168,7 +168,7 @@ export function PatientDashboard({ onNavigate, initialTab = 'overview' }: Patien
             value === 'overview' ? (
               <PatientOverview onOpenTab={setTab} />
             ) : (
-              // Every other tab's screen is fetched when the tab first opens (issue 7).
+              // Every other tab's screen is fetched when the tab first opens (REQ-perf-files).
               <TabScreen label={PATIENT_TABS.find((t) => t.value === value)?.label ?? value}>
                 {value === 'chat' ? (
                   <LazyChatPanel />

@@ -32,9 +32,9 @@ export type PrescriptionCardProps = {
 };
 
 /**
- * §2 One prescription: status, refills left, medication, dosage and frequency, dates, prescriber, patient
- * (hidden for patients), pharmacy and instructions; View Details, and for write:prescriptions Refill (only
- * while canShowRefill: active with refills left, §4) and Edit Prescription.
+ * REQ-rx-card One prescription: status, refills left, medication, dosage and frequency, dates, prescriber,
+ * patient (hidden for patients), pharmacy and instructions; View Details, and for write:prescriptions Refill
+ * (only while canShowRefill: active with refills left, REQ-rx) and Edit Prescription.
  */
 export function PrescriptionCard({
   prescription: p,

@@ -32,8 +32,8 @@ export type PrescriptionDetailsProps = {
 };
 
 /**
- * §2 The detail view: prescribed date, doctor, patient (hidden for patients), duration, start and end dates,
- * refills used/allowed, pharmacy, instructions, possible side effects and drug interactions.
+ * REQ-rx-details The detail view: prescribed date, doctor, patient (hidden for patients), duration, start and
+ * end dates, refills used/allowed, pharmacy, instructions, possible side effects and drug interactions.
  */
 export function PrescriptionDetails({ prescription: p, role, onClose }: PrescriptionDetailsProps) {
   const { locale, timeZone } = useClock();

@@ -8,7 +8,7 @@ import { PlusIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import type { NewPrescription } from './Prescriptions.data';
 
-/** The form's field labels (§2, §5) and the words the spec leaves open. */
+/** The form's field labels (REQ-rx) and the words the spec leaves open. */
 export const PRESCRIPTION_FORM_TEXTS = {
   title: PRESCRIPTION_TEXTS.createTitle,
   description: 'The prescriber, dates and status are set when you create it.',
@@ -36,7 +36,7 @@ type FormState = {
   frequency: Frequency;
   duration: string;
   instructions: string;
-  /** The raw input text: the server turns a non-numeric value into 0 (§5). */
+  /** The raw input text: the server turns a non-numeric value into 0 (REQ-rx-refills-allowed). */
   refillsAllowed: string;
   pharmacy: string;
 };
@@ -57,7 +57,9 @@ const FREQUENCY_OPTIONS = FREQUENCIES.map((value) => ({ value, label: value }));
 
 const isFrequency = (value: string): value is Frequency => (FREQUENCIES as readonly string[]).includes(value);
 
-/** The request body: the form's values; an empty pharmacy is left out (it is optional, §3). */
+/**
+ * The request body: the form's values; an empty pharmacy is left out (it is optional, REQ-data-prescription).
+ */
 export function toNewPrescription({ pharmacy, ...form }: FormState): NewPrescription {
   return { ...form, ...(pharmacy.trim() ? { pharmacy } : {}) };
 }
@@ -71,7 +73,7 @@ export type PrescriptionFormProps = {
 };
 
 /**
- * §2, §5 'Create New Prescription': patient name, patient email (email type), medication, dosage, frequency
+ * REQ-rx 'Create New Prescription': patient name, patient email (email type), medication, dosage, frequency
  * (the six choices), duration, instructions, Refills Allowed (a number, 0 to 10) and pharmacy. Required-field
  * checks are not shown in the spec, so empty values are allowed; the browser refuses a malformed e-mail and a
  * refill count outside 0..10 before anything is sent.

@@ -1,5 +1,5 @@
 /**
- * Data for the prescriptions screen (§2, §4 Prescription status, §6 write:prescriptions, §9 new prescription):
+ * Data for the prescriptions screen (REQ-rx, REQ-access-write-prescriptions write:prescriptions, REQ-limit-new-prescription new prescription):
  * the list, the create call and the refill call, on TanStack Query over the typed API client. A refill is
  * optimistic (refillsUsed + 1 at once) and rolls back when the server refuses; the server computes the
  * prescriber, dates, status and patient id of a new prescription and checks the permissions anyway.
@@ -18,7 +18,9 @@ const REFILL_MUTATION_KEY = ['prescriptions', 'refill'] as const;
 type PrescriptionList = ResponseBody<'listPrescriptions'>;
 export type NewPrescription = RequestBody<'createPrescription'>;
 
-/** GET /api/prescriptions: patients receive only their own (§6), with other patients' names blanked. */
+/**
+ * GET /api/prescriptions: patients receive only their own (REQ-access), with other patients' names blanked.
+ */
 export function usePrescriptionsQuery() {
   const api = useApi();
   return useQuery({
@@ -29,9 +31,9 @@ export function usePrescriptionsQuery() {
 }
 
 /**
- * POST /api/prescriptions. Not optimistic: the server sets the id, prescriber, dates and status (§9). On
- * success the new prescription joins the cached list; a refusal goes to `onError` with the server's message
- * ('You do not have permission to create prescriptions').
+ * POST /api/prescriptions. Not optimistic: the server sets the id, prescriber, dates and status (REQ-limit).
+ * On success the new prescription joins the cached list; a refusal goes to `onError` with the server's
+ * message ('You do not have permission to create prescriptions').
  */
 export function useCreatePrescriptionMutation(onError: (message: string) => void) {
   const api = useApi();
@@ -50,7 +52,7 @@ export function useCreatePrescriptionMutation(onError: (message: string) => void
 }
 
 /**
- * POST /api/prescriptions/:id/refill. §4: a refill raises refillsUsed by one. Optimistic; on a refusal
+ * POST /api/prescriptions/:id/refill. REQ-rx: a refill raises refillsUsed by one. Optimistic; on a refusal
  * ('You do not have permission to process refills', or no refills left) the count goes back and the message
  * goes to `onError`.
  */

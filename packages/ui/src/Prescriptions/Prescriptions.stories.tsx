@@ -39,7 +39,10 @@ const listedMedications = (canvasElement: HTMLElement) =>
     .getAllByRole('heading', { level: 3 })
     .map((h) => h.textContent);
 
-/** §2, §6: Jane sees her four prescriptions under 'My Prescriptions'; no patient line, no Refill, no form. */
+/**
+ * REQ-rx, REQ-access: Jane sees her four prescriptions under 'My Prescriptions'; no patient line, no Refill,
+ * no form.
+ */
 export const PatientJane: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -58,7 +61,7 @@ export const PatientJane: Story = {
   },
 };
 
-/** §2: a doctor sees every prescription with its patient, Refill where allowed, Edit and the create button. */
+/** REQ-rx: a doctor sees every prescription with its patient, Refill where allowed, Edit and the create button. */
 export const DoctorAlice: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -112,7 +115,7 @@ export const Empty: Story = {
   },
 };
 
-/** §4 every status, each badge with its word. */
+/** REQ-rx every status, each badge with its word. */
 export const EveryStatusBadge: Story = {
   play: async ({ canvasElement }) => {
     await card(canvasElement, 'Metformin');
@@ -122,7 +125,10 @@ export const EveryStatusBadge: Story = {
   },
 };
 
-/** §2 Search covers medication, patient name and prescriber; nothing matches: the empty text and the hint. */
+/**
+ * REQ-rx-search Search covers medication, patient name and prescriber; nothing matches: the empty text and
+ * the hint.
+ */
 export const SearchNoResult: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -136,7 +142,7 @@ export const SearchNoResult: Story = {
   },
 };
 
-/** §2 Status filter: expired shows only the expired prescription. */
+/** REQ-rx-status-filter Status filter: expired shows only the expired prescription. */
 export const FilterExpired: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -151,7 +157,7 @@ export const FilterExpired: Story = {
   },
 };
 
-/** §2 The detail view, with possible side effects and drug interactions. */
+/** REQ-rx-details The detail view, with possible side effects and drug interactions. */
 export const DetailOpen: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
@@ -174,7 +180,10 @@ export const DetailOpen: Story = {
   },
 };
 
-/** §4: Refill until refills used equals refills allowed; the Refill button then disappears. */
+/**
+ * REQ-rx-refills-allowed: Refill until refills used equals refills allowed; the Refill button then
+ * disappears.
+ */
 export const RefillUntilLimit: Story = {
   play: async ({ canvasElement }) => {
     const metformin = await card(canvasElement, 'Metformin');
@@ -196,7 +205,7 @@ export const RefillUntilLimit: Story = {
   },
 };
 
-/** §4: an active prescription whose refills are used up offers no Refill. */
+/** REQ-rx: an active prescription whose refills are used up offers no Refill. */
 export const RefillExhausted: Story = {
   play: async ({ canvasElement }) => {
     const atorvastatin = await card(canvasElement, 'Atorvastatin');
@@ -206,7 +215,7 @@ export const RefillExhausted: Story = {
   },
 };
 
-/** §6: when the server refuses a refill, the optimistic count rolls back and its alert shows. */
+/** REQ-access: when the server refuses a refill, the optimistic count rolls back and its alert shows. */
 export const RefillForbidden: Story = {
   parameters: { msw: { handlers: { scenario: scenario.forbidden('refillPrescription') } } },
   play: async ({ canvasElement }) => {
@@ -217,7 +226,7 @@ export const RefillForbidden: Story = {
   },
 };
 
-/** §6: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
+/** REQ-access: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
 export const PatientSeesNoOtherNames: Story = {
   parameters: { session: 'jane' },
   play: async ({ canvasElement }) => {
@@ -250,7 +259,7 @@ const fillForm = async (canvasElement: HTMLElement, refills: string) => {
   return form;
 };
 
-/** §2, §5 The Create New Prescription form filled in, before it is sent. */
+/** REQ-rx The Create New Prescription form filled in, before it is sent. */
 export const FormFilled: Story = {
   play: async ({ canvasElement }) => {
     const form = await fillForm(canvasElement, '2');
@@ -258,7 +267,10 @@ export const FormFilled: Story = {
   },
 };
 
-/** §5, §9: Refills Allowed is at most 10; the browser refuses 12 and nothing is created. */
+/**
+ * REQ-rx-refills-allowed, REQ-limit-new-prescription: Refills Allowed is at most 10; the browser refuses 12
+ * and nothing is created.
+ */
 export const FormInvalidRefills: Story = {
   play: async ({ canvasElement }) => {
     const form = await fillForm(canvasElement, '12');
@@ -269,7 +281,10 @@ export const FormInvalidRefills: Story = {
   },
 };
 
-/** §4, §9: the new prescription is active, prescribed by the signed-in doctor, dated today for 30 days. */
+/**
+ * REQ-rx, REQ-limit: the new prescription is active, prescribed by the signed-in doctor, dated today for 30
+ * days.
+ */
 export const CreatePrescription: Story = {
   play: async ({ canvasElement }) => {
     const form = await fillForm(canvasElement, '2');

@@ -16,7 +16,10 @@ import { PRESCRIPTION_FIELD_LABELS, PRESCRIPTION_SCREEN_TEXTS } from './Prescrip
 const patient: PrescriptionViewer = { role: 'patient', permissions: DEFAULT_PERMISSIONS.patient };
 const doctor: PrescriptionViewer = { role: 'doctor', permissions: DEFAULT_PERMISSIONS.doctor };
 
-/** What a patient receives from the server: their own prescriptions, with the patient name blanked (§6). */
+/**
+ * What a patient receives from the server: their own prescriptions, with the patient name blanked
+ * (REQ-access-names-hidden).
+ */
 const janeRows = () =>
   seedPrescriptions()
     .filter((p) => p.patientEmail === 'jane.doe@example.com')

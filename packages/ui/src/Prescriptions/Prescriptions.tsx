@@ -37,7 +37,9 @@ export type { PrescriptionViewer };
 
 export type PrescriptionsScreenProps = {
   viewer: PrescriptionViewer;
-  /** The prescriptions the server returned for this viewer (a patient receives only their own, §6). */
+  /**
+   * The prescriptions the server returned for this viewer (a patient receives only their own, REQ-access).
+   */
   prescriptions: readonly Prescription[];
   loading?: boolean;
   /** The load error's message; the screen then offers 'Try again'. */
@@ -47,7 +49,7 @@ export type PrescriptionsScreenProps = {
   onCreate: (input: NewPrescription) => Promise<boolean> | boolean;
   creating?: boolean;
   onRefill: (prescription: Prescription) => void;
-  /** Edit Prescription: its action is not shown in the spec (§2). */
+  /** Edit Prescription: its action is not shown in the spec (REQ-rx). */
   onEdit: (prescription: Prescription) => void;
 };
 
@@ -60,9 +62,10 @@ const isFilter = (value: string): value is PrescriptionFilter =>
   (PRESCRIPTION_FILTERS as readonly string[]).includes(value);
 
 /**
- * §2 Prescriptions screen, pure: title by role, the four tiles, search and status filter, one card per
+ * REQ-rx, pure: title by role, the four tiles, search and status filter, one card per
  * prescription, the detail view, and for write:prescriptions the create form, Refill and Edit Prescription.
- * The patient is hidden from patients (the server blanks other patients' names for them anyway, §6).
+ * The patient is hidden from patients (the server blanks other patients' names for them anyway,
+ * REQ-access-names-hidden).
  */
 export function PrescriptionsScreen({
   viewer,

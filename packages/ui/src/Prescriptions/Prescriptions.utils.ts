@@ -6,7 +6,7 @@ import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import type { PrescriptionFilter, PrescriptionStatus } from '@sentinel/domain';
 import type { Tone } from '../theme/tokens';
 
-/** §4 Prescription statuses as their badges read (the badge carries text, colour is never the only signal). */
+/** REQ-appt Prescription statuses as their badges read (the badge carries text, colour is never the only signal). */
 export const PRESCRIPTION_STATUS_LABELS = {
   active: 'Active',
   completed: 'Completed',
@@ -16,7 +16,7 @@ export const PRESCRIPTION_STATUS_LABELS = {
 
 /**
  * Badge tones. The spec gives no colours for prescription statuses; these follow the appointment badges
- * (§4: completed green, cancelled red): active in progress (info), expired ran out (caution).
+ * (REQ-rx: completed green, cancelled red): active in progress (info), expired ran out (caution).
  */
 export const PRESCRIPTION_STATUS_TONE = {
   active: 'info',
@@ -25,7 +25,7 @@ export const PRESCRIPTION_STATUS_TONE = {
   expired: 'caution',
 } as const satisfies Record<PrescriptionStatus, Tone>;
 
-/** §2 Status filter options. */
+/** REQ-rx-status-filter Status filter options. */
 export const PRESCRIPTION_FILTER_LABELS = {
   all: 'All statuses',
   ...PRESCRIPTION_STATUS_LABELS,
@@ -68,6 +68,6 @@ export const PRESCRIPTION_FIELD_LABELS = {
   interactions: 'Drug interactions',
 } as const;
 
-/** 'used / allowed', e.g. '1 / 3' (§2 detail view: refills used/allowed). */
+/** 'used / allowed', e.g. '1 / 3' (REQ-rx-details detail view: refills used/allowed). */
 export const refillsUsedOfAllowed = (p: { refillsUsed: number; refillsAllowed: number }) =>
   `${p.refillsUsed} / ${p.refillsAllowed}`;

@@ -4,7 +4,7 @@ import { expect, within } from 'storybook/test';
 import { SafetyBanner } from './SafetyBanner';
 
 /**
- * Issue 16: the banner above the chat for each triage level, in light and dark, on a desktop and a phone. Each
+ * REQ-triage-stories: the banner above the chat for each triage level, in light and dark, on a desktop and a phone. Each
  * play function reads the banner as a screen reader finds it (alert or status), its words and its numbers.
  */
 const meta = {

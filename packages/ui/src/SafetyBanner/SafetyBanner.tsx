@@ -11,7 +11,7 @@ export type SafetyBannerProps = {
 };
 
 /**
- * Issue 16: what to do now, above the conversation. Emergency, crisis and poison are an alert (read out at once)
+ * REQ-triage: what to do now, above the conversation. Emergency, crisis and poison are an alert (read out at once)
  * in the critical tone; urgent is a status in the caution tone. The numbers are `tel:`/`sms:` links, so on a
  * phone one tap calls. The words are the domain's (`TRIAGE_BANNERS`), as the reply's text starts with them.
  */

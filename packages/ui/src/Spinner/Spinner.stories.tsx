@@ -33,7 +33,7 @@ export const HiddenLabel: Story = {
   },
 };
 
-/** §2 Routes: what the portal shows while authentication loads. */
+/** REQ-nav-loading: what the portal shows while authentication loads. */
 export const FullScreen: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => <FullScreenSpinner label={ROUTE_TEXTS.loading} />,

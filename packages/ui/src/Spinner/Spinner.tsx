@@ -61,11 +61,14 @@ export function Spinner({
 }
 
 export type FullScreenSpinnerProps = {
-  /** The loading text; the portal passes ROUTE_TEXTS.loading ('Securing your medical data...', §2 Routes). */
+  /**
+   * The loading text; the portal passes ROUTE_TEXTS.loading ('Securing your medical data...',
+   * REQ-nav-loading).
+   */
   label: string;
 };
 
-/** §2 Routes: while authentication loads, a full-screen spinner with the product name. */
+/** REQ-nav-loading: while authentication loads, a full-screen spinner with the product name. */
 export function FullScreenSpinner({ label }: FullScreenSpinnerProps) {
   return (
     <div className={styles.fullScreen}>

@@ -36,7 +36,7 @@ export const WithHint: Story = {
   },
 };
 
-/** §2 Landing: the statistic cards read value first. */
+/** REQ-screen-landing-stats: the statistic cards read value first. */
 export const ValueFirst: Story = {
   args: {
     label: 'average breach cost',
@@ -53,7 +53,7 @@ export const ValueFirst: Story = {
   },
 };
 
-/** §2 Admin dashboard: the four hard-coded overview cards. */
+/** REQ-screen-admin-overview: the four hard-coded overview cards. */
 export const AdminOverview: Story = {
   render: () => (
     <Box display="grid" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 4 }} gap="medium">

@@ -15,7 +15,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Issue 7: a tab's screen is fetched when the tab first opens; meanwhile the panel says what is loading. */
+/**
+ * REQ-perf-files: a tab's screen is fetched when the tab first opens; meanwhile the panel says what is
+ * loading.
+ */
 export const Loading: Story = {
   render: (args) => <TabScreenLoading label={args.label} />,
   play: async ({ canvasElement }) => {

@@ -6,7 +6,7 @@ import { Text } from '../Text/Text';
 import { WIDE_QUERY } from './Tabs.css';
 import { Tabs, type TabItem } from './Tabs';
 
-/** §2 Patient dashboard tabs. */
+/** REQ-screen-patient-tabs tabs. */
 const patientTabs: TabItem<string>[] = [
   { value: 'overview', label: 'Health Overview', icon: <ChartIcon /> },
   { value: 'chat', label: 'AI Assistant', icon: <BotIcon /> },
@@ -15,7 +15,7 @@ const patientTabs: TabItem<string>[] = [
   { value: 'challenge-demo', label: 'Identity Demo', icon: <ShieldIcon /> },
 ];
 
-/** §2 Admin dashboard tabs (single selection, starting on overview). */
+/** REQ-screen-admin-tabs (single selection, starting on overview). */
 const adminTabs: TabItem<string>[] = [
   { value: 'overview', label: 'System Overview' },
   { value: 'knowledge', label: 'Medical Knowledge' },
@@ -71,7 +71,7 @@ export const AdminDashboard: Story = {
 };
 
 /**
- * §2: on small screens overview, chat and records are tabs and appointments and the demo sit in a 'More' menu.
+ * REQ-screen-patient-small: on small screens overview, chat and records are tabs and appointments and the demo sit in a 'More' menu.
  * Switch the viewport to a phone to see the menu; on wider screens every tab shows.
  */
 export const WithOverflowMenu: Story = {

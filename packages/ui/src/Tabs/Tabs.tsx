@@ -18,7 +18,7 @@ export type TabsProps<V extends string> = {
   /** Uncontrolled starting selection; defaults to the first item. */
   defaultValue?: V;
   onChange?: (value: V) => void;
-  /** Values that move from the tab list into a menu on small screens (§2: appointments and the demo). */
+  /** Values that move from the tab list into a menu on small screens (REQ-appt and the demo). */
   overflow?: readonly V[];
   /** Name of the overflow menu button. */
   overflowLabel?: string;
@@ -37,7 +37,7 @@ const isWide = () =>
   typeof window === 'undefined' || !window.matchMedia ? true : window.matchMedia(styles.WIDE_QUERY).matches;
 
 /**
- * WAI-ARIA tabs with automatic activation (§2: dashboards switch screens by single-selection tabs, not by URL).
+ * WAI-ARIA tabs with automatic activation (REQ-screen: dashboards switch screens by single-selection tabs, not by URL).
  * Arrow keys move and select (wrapping), Home/End jump; only the selected tab is in the Tab order. Tabs listed in
  * `overflow` are hidden on small screens by CSS and offered in a 'More' menu instead; the keys skip them there.
  */

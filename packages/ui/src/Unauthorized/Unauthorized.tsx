@@ -9,7 +9,10 @@ export type UnauthorizedProps = {
   onNavigate?: (path: string) => void;
 };
 
-/** §2 Routes: /unauthorized shows 'Access Denied' and 'You don't have permission to access this resource.' */
+/**
+ * REQ-nav-unauthorized: /unauthorized shows 'Access Denied' and 'You don't have permission to access this
+ * resource.'
+ */
 export function Unauthorized({ homePath, onNavigate }: UnauthorizedProps) {
   return (
     <ProblemPage

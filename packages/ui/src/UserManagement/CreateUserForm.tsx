@@ -20,7 +20,7 @@ type FormValues = {
   specialization: string;
 };
 
-/** §9: a new user starts as a patient. */
+/** REQ-limit-new-user: a new user starts as a patient. */
 const EMPTY: FormValues = {
   name: '',
   email: '',
@@ -42,10 +42,11 @@ export type CreateUserFormProps = {
 };
 
 /**
- * §2 'Create New User', inline. The server validates (a name and a valid e-mail, §3 New-user form); its field
- * errors are shown under the fields they belong to, and the first invalid field gets focus. Native browser
- * validation is off (noValidate) so every user hears the same messages, from the same place. Department and
- * specialization appear only for doctors and admins (domain showsDepartmentFields).
+ * REQ-users-add 'Create New User', inline. The server validates (a name and a valid e-mail,
+ * REQ-data-new-user-form); its field errors are shown under the fields they belong to, and the first invalid
+ * field gets focus. Native browser validation is off (noValidate) so every user hears the same messages, from
+ * the same place. Department and specialization appear only for doctors and admins (domain
+ * showsDepartmentFields).
  */
 export function CreateUserForm({ onCreate, onClose, creating = false }: CreateUserFormProps) {
   const [values, setValues] = useState<FormValues>(EMPTY);

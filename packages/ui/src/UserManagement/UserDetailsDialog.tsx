@@ -28,8 +28,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * §2 View modal: avatar, name, e-mail, role, status, Created date and Last Login; phone, department,
- * specialization, license and address only when present; the permission chips; Close and Edit User.
+ * REQ-users-view View modal: avatar, name, e-mail, role, status, Created date and Last Login; phone,
+ * department, specialization, license and address only when present; the permission chips; Close and Edit
+ * User.
  */
 export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
   const clock = useClock();
@@ -52,7 +53,7 @@ export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
             {USER_MANAGEMENT_TEXTS.close}
           </Button>
           {/*
-            §2: "the Edit User button does nothing". A dead button reads as broken, so it stays enabled and
+            REQ-screen-edit-later: "the Edit User button does nothing". A dead button reads as broken, so it stays enabled and
             says plainly that editing is not available yet (an info note inside the dialog, where focus is;
             the page's alert region sits behind the modal and would go unseen).
           */}

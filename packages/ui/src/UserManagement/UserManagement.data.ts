@@ -1,7 +1,8 @@
 /**
- * Data for the admin user-management tab (§2, §4 User status, §6 manage:users): the user list and the create,
- * status and delete calls, on TanStack Query over the typed API client. Status changes and deletes are
- * optimistic and roll back when the server refuses; the server checks manage:users on every call anyway.
+ * Data for the admin user-management tab (REQ-screen, REQ-users-denied, REQ-access-manage-users
+ * manage:users): the user list and the create, status and delete calls, on TanStack Query over the typed API
+ * client. Status changes and deletes are optimistic and roll back when the server refuses; the server checks
+ * manage:users on every call anyway.
  */
 import { canManageUsers, type ManagedUser } from '@sentinel/domain';
 import type { RequestBody, ResponseBody } from '@sentinel/domain/contract';
@@ -55,7 +56,7 @@ export function useCreateUserMutation() {
   });
 }
 
-/** PATCH /api/users/:id {status}: §4 Suspend sets suspended, Activate sets active. Optimistic. */
+/** PATCH /api/users/:id {status}: REQ-users Suspend sets suspended, Activate sets active. Optimistic. */
 export function useUserStatusMutation(onError: (message: string) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -79,7 +80,7 @@ export function useUserStatusMutation(onError: (message: string) => void) {
   });
 }
 
-/** DELETE /api/users/:id, after the screen's confirmation (§5). Optimistic. */
+/** DELETE /api/users/:id, after the screen's confirmation (REQ-users-delete). Optimistic. */
 export function useDeleteUserMutation(onError: (message: string) => void) {
   const api = useApi();
   const queryClient = useQueryClient();

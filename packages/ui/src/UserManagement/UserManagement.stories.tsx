@@ -38,7 +38,9 @@ const rowEmails = (canvasElement: HTMLElement) =>
 const tile = (canvasElement: HTMLElement, label: string) =>
   within(canvasElement).getByRole('group', { name: label });
 
-/** §2: subtitle, the four counters, and every seeded user with role, department, status and last login. */
+/**
+ * REQ-users: subtitle, the four counters, and every seeded user with role, department, status and last login.
+ */
 export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -204,7 +206,7 @@ export const ViewModalOpen: Story = {
   },
 };
 
-/** §4: Suspend on an active user turns the badge suspended and the button into Activate. */
+/** REQ-users-suspend: Suspend on an active user turns the badge suspended and the button into Activate. */
 export const SuspendBecomesActivate: Story = {
   play: async ({ canvasElement }) => {
     const row = await findRow(canvasElement, 'Jane Doe');
@@ -229,7 +231,7 @@ export const SuspendRefusedRollsBack: Story = {
   },
 };
 
-/** §5: Delete asks with the exact sentence; confirming removes the row. */
+/** REQ-users-delete: Delete asks with the exact sentence; confirming removes the row. */
 export const DeleteAsksConfirmation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -290,7 +292,7 @@ const renderedRows = (canvasElement: HTMLElement) =>
   canvasElement.querySelectorAll('tbody tr:not([aria-hidden="true"])').length;
 
 /**
- * 10,000 users (issue 7 budget: at most 60 rows in the DOM): the table renders only the rows in view and tells
+ * 10,000 users (REQ-perf-rows budget: at most 60 rows in the DOM): the table renders only the rows in view and tells
  * assistive technology the full count. The play only reads, so this story is also what the ui-rows bench types
  * into (tests/bench/src/ui-rows.ts).
  */

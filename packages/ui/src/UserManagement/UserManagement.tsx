@@ -43,9 +43,9 @@ export type UserManagementScreenProps = {
   /** Sends the new-user form; resolves with the server's answer (field errors when it refuses the input). */
   onCreate: (form: NewUser) => Promise<CreateUserOutcome>;
   creating?: boolean;
-  /** §4: Suspend on an active user, Activate on any other. */
+  /** REQ-users-suspend: Suspend on an active user, Activate on any other. */
   onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
-  /** Called only after the user confirmed the delete (§5 delete confirmation). */
+  /** Called only after the user confirmed the delete (REQ-users-delete delete confirmation). */
   onDelete: (user: ManagedUser) => void;
 };
 
@@ -54,7 +54,10 @@ const isUserFilter = (value: string): value is UserFilter =>
   (USER_FILTERS as readonly string[]).includes(value);
 const [TOTAL, DOCTORS, PATIENTS, ACTIVE] = USER_MANAGEMENT_TEXTS.counters;
 
-/** §2 Counters: Total Users, Doctors, Patients, Active. Memoized: a search keystroke does not change them. */
+/**
+ * REQ-users-counters Counters: Total Users, Doctors, Patients, Active. Memoized: a search keystroke does not
+ * change them.
+ */
 const UserCounters = memo(function UserCounters({ counters }: { counters: ReturnType<typeof userCounters> }) {
   return (
     <StatGrid
@@ -72,7 +75,7 @@ const UserCounters = memo(function UserCounters({ counters }: { counters: Return
 });
 
 /**
- * §2 Admin user management tab, pure: subtitle, counters (Total Users, Doctors, Patients, Active), search and
+ * REQ-users, pure: subtitle, counters (Total Users, Doctors, Patients, Active), search and
  * filter, the inline 'Create New User' form, the user table with its row actions, the View dialog and the
  * delete confirmation. Without manage:users (or when the server says 403) the tab shows only the spec's
  * access-denied sentence.

@@ -39,8 +39,8 @@ export const USER_MANAGEMENT_SCREEN_TEXTS = {
     permissions: 'Permissions',
   },
   /**
-   * §2 says the Edit User button "does nothing". A button that silently does nothing reads as broken, so it
-   * answers with this note instead (see UserDetailsDialog).
+   * REQ-screen says the Edit User button "does nothing". A button that silently does nothing reads as broken,
+   * so it answers with this note instead (see UserDetailsDialog).
    */
   editUnavailable: 'Editing users is not available yet.',
 } as const;
@@ -48,14 +48,17 @@ export const USER_MANAGEMENT_SCREEN_TEXTS = {
 /** Accessible names of the row actions: the visible verb plus whose row it is ('Suspend Jane Doe'). */
 export const rowActionLabel = (verb: string, name: string) => `${verb} ${name}`;
 
-/** §4 User status badge tones; the badge always says the status in words too. */
+/** REQ-users badge tones; the badge always says the status in words too. */
 export const USER_STATUS_TONE: Readonly<Record<UserStatus, Tone>> = {
   active: 'positive',
   inactive: 'neutral',
   suspended: 'critical',
 };
 
-/** Role badge tones, as on the demo page's session banner (§2: admin purple, doctor green, others blue). */
+/**
+ * Role badge tones, as on the demo page's session banner (REQ-screen-demo-banner: admin purple, doctor green,
+ * others blue).
+ */
 export function roleTone(role: Role): Tone {
   return role === 'admin' ? 'accent' : role === 'doctor' ? 'positive' : 'info';
 }
@@ -64,9 +67,9 @@ export function roleTone(role: Role): Tone {
 const FIELD_SEPARATOR = '\u0000';
 
 /**
- * §2 user search (the domain's `filterUsers`: name, e-mail, department or role contains the search, then the
- * role or status filter), with each user's fields lowercased once for the whole list instead of on every
- * keystroke. Tests prove it returns what `filterUsers` returns.
+ * REQ-users user search (the domain's `filterUsers`: name, e-mail, department or role contains the search,
+ * then the role or status filter), with each user's fields lowercased once for the whole list instead of on
+ * every keystroke. Tests prove it returns what `filterUsers` returns.
  */
 export function createUserFilter(users: readonly ManagedUser[]) {
   const texts = users.map((u) =>

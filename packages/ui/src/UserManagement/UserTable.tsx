@@ -30,10 +30,11 @@ export type UserTableProps = {
 };
 
 /**
- * §2 user table: User (picture or initials, name, e-mail), Role, Department ('-' when empty), Status (a badge
- * that says the status), Last Login (relative, domain formatLastLogin on the clock) and the row actions View,
- * Suspend or Activate (§4 statusActionFor), Delete. Every action button is named with the user's name, so
- * 'Suspend Jane Doe' says which row it acts on. Long lists are virtualised by the Table primitive.
+ * REQ-users-table user table: User (picture or initials, name, e-mail), Role, Department ('-' when empty),
+ * Status (a badge that says the status), Last Login (relative, domain formatLastLogin on the clock) and the
+ * row actions View, Suspend or Activate (REQ-users-table statusActionFor), Delete. Every action button is
+ * named with the user's name, so 'Suspend Jane Doe' says which row it acts on. Long lists are virtualised by
+ * the Table primitive.
  */
 export const UserTable = memo(function UserTable({
   users,

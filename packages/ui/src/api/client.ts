@@ -22,7 +22,7 @@ let contract: Promise<Contract> | undefined;
 
 /**
  * The contract checks (zod and the schema of every route, ~35 kB gzipped) are a chunk of their own, fetched with
- * the first request rather than with the page (issue 7: a dashboard paints without them). Every answer is still
+ * the first request rather than with the page (REQ-perf: a dashboard paints without them). Every answer is still
  * checked before a screen sees it. A failed download is tried again by the next request.
  */
 export function loadContract(): Promise<Contract> {

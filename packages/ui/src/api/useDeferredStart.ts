@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * False until the page has loaded and the browser is idle (requestIdleCallback, `timeoutMs` at most after the
  * load), then true. For requests whose answer is not part of the first view (a tab label's count): they start
- * after the view's own files and data instead of competing with them on a slow connection (issue 7, Lighthouse).
+ * after the view's own files and data instead of competing with them on a slow connection (REQ-perf-lighthouse).
  */
 export function useDeferredStart(timeoutMs = 1000): boolean {
   const [started, setStarted] = useState(false);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ICONS } from './icons';
 
-/** The icons spec §2 lists under "Icons used by screens". */
+/** The icons REQ-screen-icons lists under "Icons used by screens". */
 const SPEC_ICONS = [
   'BookIcon',
   'CalendarIcon',

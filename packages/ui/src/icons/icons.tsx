@@ -1,7 +1,7 @@
 /**
- * The icons of spec §2 ("Icons used by screens": knowledge book, calendar, chart, check, lock, shield, pill,
- * search, users, trophy, document, warning, eye, external link, bot) plus the few the screens need for their
- * controls. Each is drawn here on a 24x24 grid; see Icon.tsx for the accessibility contract.
+ * The icons of REQ-screen-icons ("Icons used by screens": knowledge book, calendar, chart, check, lock,
+ * shield, pill, search, users, trophy, document, warning, eye, external link, bot) plus the few the screens
+ * need for their controls. Each is drawn here on a 24x24 grid; see Icon.tsx for the accessibility contract.
  */
 import { createIcon, type IconComponent } from './Icon';
 

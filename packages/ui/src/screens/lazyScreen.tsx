@@ -10,7 +10,7 @@ export type LazyScreen<P> = ComponentType<P> & {
 const failedScreens = new Set<() => void>();
 
 /**
- * Issue 7: a dashboard's tab screens are not part of its first paint; each is fetched when its tab opens. A
+ * REQ-perf: a dashboard's tab screens are not part of its first paint; each is fetched when its tab opens. A
  * failed download is not kept: Try again (TabScreen) asks for it anew.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {

@@ -1,5 +1,5 @@
 /**
- * The dashboards' tab screens, each a chunk of its own fetched when its tab first opens (issue 7: a dashboard's
+ * The dashboards' tab screens, each a chunk of its own fetched when its tab first opens (REQ-perf-files: a dashboard's
  * first paint carries only its overview). Render them inside TabScreen (src/TabScreen).
  */
 import { lazyScreen } from './lazyScreen';

@@ -10,6 +10,6 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
 
-// Screens render markdown once their data has arrived; the parser is a chunk of its own (issue 7), loaded here
+// Screens render markdown once their data has arrived; the parser is a chunk of its own (REQ-perf), loaded here
 // up front so screen tests see what a user sees once it is there. Markdown.test covers the wait itself.
 await loadMarkdownRenderer();

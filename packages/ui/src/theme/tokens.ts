@@ -1,10 +1,10 @@
 /**
- * Design tokens: the one place raw colours and sizes live (shared/STYLE.md, convention 5). Colours are chosen
+ * Design tokens: the one place raw colours and sizes live (REQ-screen-a11y). Colours are chosen
  * for WCAG 2.2 AA contrast: text on its background >= 4.5:1, tone text on tone background >= 4.5:1, borders
  * and focus rings against the page >= 3:1. `contrast.test.ts` checks every pair.
  */
 
-/** Semantic tones (Braid's names). `accent` is the admin role badge's purple (§2 Demo page). */
+/** Semantic tones (Braid's names). `accent` is the admin role badge's purple (REQ-screen-demo-banner). */
 export const TONES = ['critical', 'caution', 'positive', 'neutral', 'info', 'accent'] as const;
 export type Tone = (typeof TONES)[number];
 
