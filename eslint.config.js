@@ -6,8 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 /**
- * Layer boundaries (shared/STYLE.md, convention 1): domain imports nothing of ours; mocks import only domain
- * and the bundled knowledge content;
+ * Layer boundaries (REQ-arch-layers): domain imports nothing of ours; mocks import only domain,
+ * the bundled knowledge content and the API's behaviour (service);
  * ui imports only domain (mocks only from stories and tests); the server kit imports nothing of ours; apps
  * import anything. Imports may not climb out of a package's own folder by relative path, so a package is
  * reached only by its name.
@@ -94,7 +94,10 @@ export default tseslint.config(
   {
     files: ['packages/mocks/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [layer(['domain', 'knowledge']), leavePackage] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['domain', 'knowledge', 'service']), leavePackage] },
+      ],
     },
   },
   {

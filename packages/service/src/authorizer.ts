@@ -1,20 +1,24 @@
 /**
  * The authorizer the handlers ask (the server builds it: local evaluation, or OpenFGA; apps/api/src/fga), and
- * §6 knowledge access decided by the authorization model (issue 6, fine-grained authorization): the viewer's
- * and the documents' facts go to the authorizer (local evaluation, or OpenFGA when FGA_API_URL is set) as
- * contextual tuples, and its answer is the decision. The domain rule still supplies the reason and the notes
- * (the prescribing-authority note of §6); locally both always agree (proven in knowledge/src/fga.test.ts).
+ * REQ-kb-fga knowledge access decided by the authorization model (REQ-kb-fga, fine-grained authorization):
+ * the viewer's and the documents' facts go to the authorizer (local evaluation, or OpenFGA when FGA_API_URL
+ * is set) as contextual tuples, and its answer is the decision. The domain rule still supplies the reason and
+ * the notes (the prescribing-authority note of REQ-kb); locally both always agree (proven in
+ * knowledge/src/fga.test.ts).
  *
  * Only the documents a call needs are asked about (a search: the relevant ones), and an authorizer that answers
  * from contextual tuples alone (`factsOnly`, the local evaluator) is asked once per distinct set of access facts
- * (`accessFactsKey`): documents with the same facts are the same check but for the document's name. Issue 7:
+ * (`accessFactsKey`): documents with the same facts are the same check but for the document's name. REQ-perf:
  * at 10,000 documents this is a handful of checks per request instead of 10,000.
  */
 import {
+  SENTINEL_FGA_MODEL,
   accessByFacts,
   documentCheck,
+  prepareFga,
   isDocumentAccessible,
   type AccessDecision,
+  type FgaModel,
   type FgaCheckRequest,
   type FgaTuple,
   type IndexedAccess,
@@ -125,5 +129,22 @@ export async function documentAccess(
   return (position) => {
     const granted = allowed.get(position);
     return granted === undefined ? notAsked : combine(position, granted);
+  };
+}
+
+/**
+ * The authorizer that evaluates `model` (ours by default) locally with the domain's evaluator, from each
+ * check's contextual tuples alone: the server's default and the mock API's.
+ */
+export function localAuthorizer(model: FgaModel = SENTINEL_FGA_MODEL): Authorizer {
+  const evaluate = prepareFga(model, []);
+  return {
+    kind: 'local',
+    factsOnly: true,
+    check: async (user, relation, object, contextualTuples = []) => {
+      const result = evaluate({ user, relation, object, contextualTuples });
+      if (!result.ok) throw new Error(`Authorization check failed: ${result.error.message}`);
+      return result.value;
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Who is calling. The verified token names the subject; the account in the user directory says what they may
- * do now (§3, §4, §6 through the domain's `accountClaims` and `buildCurrentUser`), so a suspension or a role
- * change takes effect on the very next request.
+ * do now (REQ-data, REQ-auth-mfa-signin, REQ-access-directory through the domain's `accountClaims` and
+ * `buildCurrentUser`), so a suspension or a role change takes effect on the very next request.
  */
 import {
   accountClaims,
@@ -11,6 +11,7 @@ import {
   fail,
   ok,
   type CurrentUser,
+  type ManagedUser,
   type Result,
   type Role,
   usedSecondFactor,
@@ -29,9 +30,9 @@ export type TokenVerifier = (authorization: string | undefined) => Promise<Resul
 
 export type Caller = {
   readonly user: CurrentUser;
-  /** §6 extended role (nurse, pharmacist, ...), used for knowledge access and the audit trail. */
+  /** REQ-access extended role (nurse, pharmacist, ...), used for knowledge access and the audit trail. */
   readonly knowledgeRole: Role;
-  /** §6 a doctor's specializations as knowledge slugs. */
+  /** REQ-kb-specialization a doctor's specializations as knowledge slugs. */
   readonly specializations: readonly string[];
   /** Whether the sign-in used a second factor (`amr`). */
   readonly mfa: boolean;
@@ -39,14 +40,25 @@ export type Caller = {
 
 /**
  * The caller of a verified token: the account whose id is the token's subject. A token for no account, or for
- * an account that is not active, is refused (§4 User status: suspended users are refused at once).
+ * an account that is not active, is refused (REQ-users-suspend: suspended users are refused at once).
  */
 export async function resolveCaller(
-  tx: StoreTx,
+  tx: Pick<StoreTx, 'getUser'>,
   token: VerifiedToken,
   options: { readonly adminEmail?: string | undefined } = {},
 ): Promise<Result<Caller>> {
-  const account = await tx.getUser(token.sub);
+  return callerOfAccount(token, await tx.getUser(token.sub), options);
+}
+
+/**
+ * The caller of a verified token whose account is `account` (undefined: there is none), for a caller that holds
+ * the account already (the mock API's synchronous helpers).
+ */
+export function callerOfAccount(
+  token: VerifiedToken,
+  account: ManagedUser | undefined,
+  options: { readonly adminEmail?: string | undefined } = {},
+): Result<Caller> {
   if (!account) return fail('unauthorized', 'This account no longer exists.');
   if (account.status !== 'active') return fail('unauthorized', `This account is ${account.status}.`);
   const built = buildCurrentUser(

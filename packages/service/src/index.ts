@@ -11,8 +11,22 @@ export {
   patientAccountOf,
   type AuditOwnerLookups,
 } from './store/rules';
-export { createMemoryData, openMemoryStore, type MemoryData, type MemoryStoreOptions } from './store/memory';
-export { resolveCaller, type Caller, type TokenVerifier, type VerifiedToken } from './caller';
+export {
+  createMemoryData,
+  memoryDataFrom,
+  memoryRowsOf,
+  openMemoryStore,
+  type MemoryData,
+  type MemoryRows,
+  type MemoryStoreOptions,
+} from './store/memory';
+export {
+  callerOfAccount,
+  resolveCaller,
+  type Caller,
+  type TokenVerifier,
+  type VerifiedToken,
+} from './caller';
 export {
   REMEMBERED_CHARS_PER_SCHEMA,
   createListCheck,
@@ -39,7 +53,7 @@ export { approvalRoutes, proposePrescription, type Proposer } from './handlers/a
 export { clinicalRoutes, notFound, ownerOf, withOwner } from './handlers/clinical';
 export { careFacts, confidentialityRoutes, confidentialityViewer } from './handlers/confidentiality';
 export { userRoutes } from './handlers/users';
-export { authorize, documentAccess, type Authorizer } from './authorizer';
+export { authorize, documentAccess, localAuthorizer, type Authorizer } from './authorizer';
 export {
   accessFor,
   knowledgeIndexOf,

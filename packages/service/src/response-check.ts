@@ -1,7 +1,7 @@
 /**
  * The contract check of a list answer (`{ items: [...] }`, the contract's `listOf`), item by item, remembering
  * the items already found valid. Checking a dozen records against their schema was the largest single cost of a
- * GET /api/records (about 15% of the requests a second, issue 7), and a list is mostly the same items call after
+ * GET /api/records (about 15% of the requests a second, REQ-perf-api), and a list is mostly the same items call after
  * call. The check is a pure function of an item's JSON text (the contract's item schemas read no clock and no
  * caller; keep them so): an item whose text was checked before is answered
  * with the text its check produced, without running the check again; any other item (new, or changed in any

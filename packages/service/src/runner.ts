@@ -2,9 +2,9 @@
  * The route runner: one call of a contract route, the same for every transport (the server's Fastify adapter,
  * apps/api/src/routes.ts; the mock API's MSW adapter). In order: verify the token, load the caller from the
  * directory, require the second factor their role needs (the domain's checkSecondFactor: 401 mfa_required),
- * check the route's permission (§6), validate path, query and body with the contract's schemas, run the
- * route's handler, and answer through the contract's response schema. The handler's data change and the
- * call's audit row commit in one transaction.
+ * check the route's permission (REQ-access-directory), validate path, query and body with the contract's
+ * schemas, run the route's handler, and answer through the contract's response schema. The handler's data
+ * change and the call's audit row commit in one transaction.
  */
 import { checkSecondFactor, parseWith, type Result } from '@sentinel/domain';
 import {
@@ -184,7 +184,7 @@ export async function runRoute<N extends RouteName>(
       if (!route.audit) return;
       await tx.appendAudit({
         timestamp: now.toISOString(),
-        // The audit trail records the §6 role (nurse, pharmacist, ...), not only the dashboard one.
+        // The audit trail records the REQ-access role (nurse, pharmacist, ...), not only the dashboard one.
         actorSub: caller.user.sub,
         actorRole: caller.knowledgeRole,
         ...route.audit,

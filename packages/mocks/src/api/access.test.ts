@@ -73,18 +73,19 @@ const JANE_ITEM: readonly RouteName[] = [
 ];
 
 /**
- * What the domain says a persona gets: 403 without the route's permission (§6 defaults for the dashboard role
- * the §4 role decision gives); 404 for someone else's item when the viewer is treated as a patient (§6
- * ownership); 404 for the lifestyle document when the §6 document roles leave the knowledge role out; 409 for
- * the calendar's events before the calendar is connected; else the route's success status.
+ * What the domain says a persona gets: 403 without the route's permission (REQ-access defaults for the
+ * dashboard role the role decision (REQ-auth) gives); 404 for someone else's item when the viewer is treated
+ * as a patient (REQ-kb ownership); 404 for the lifestyle document when the REQ-kb-document-roles document
+ * roles leave the knowledge role out; 409 for the calendar's events before the calendar is connected; else
+ * the route's success status.
  */
 function expectedStatus(key: PersonaKey, name: RouteName): number {
   const persona = PERSONAS[key];
   if (!canCallRoute(name, { permissions: DEFAULT_PERMISSIONS[persona.dashboardRole] })) return 403;
   if (JANE_ITEM.includes(name) && persona.dashboardRole === 'patient' && key !== 'jane') return 404;
   if (name === 'getKnowledgeItem' && persona.role === 'pharmacist') return 404;
-  // Record confidentiality (issue 15): rec-001 is Jane's sensitive record, by Dr. Smith; Dr. Carter is on her
-  // care team by an appointment; an administrator reads no sensitive record.
+  // Record confidentiality (REQ-rec-confidentiality): rec-001 is Jane's sensitive record, by Dr. Smith; Dr.
+  // Carter is on her care team by an appointment; an administrator reads no sensitive record.
   if (JANE_ITEM.includes(name) && name.endsWith('Record') && persona.role === 'admin') return 404;
   // Break-the-glass is for doctors outside the assigned team: Dr. Smith is Jane's assigned doctor.
   if (name === 'createEmergencyAccess' && persona.role !== 'doctor') return 403;

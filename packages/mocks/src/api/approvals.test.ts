@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
 import { PERSONAS, type PersonaKey } from '../personas';
 import { SAMPLE_PROPOSALS, proposePrescription, seedApprovalRequests } from './approvals';
-import { authenticate, authorizationFor } from './auth';
+import { personaCaller } from './auth';
 import { createScenarios } from './scenarios';
 import type { MockStore } from './store';
 import { BASE_URL, call, useMockApi } from './testkit';
@@ -16,7 +16,7 @@ const metformin = SAMPLE_PROPOSALS[0] as ProposedPrescription;
 const minutesBefore = (n: number) => new Date(FIXED_NOW.getTime() - n * 60_000);
 
 function callerOf(store: MockStore, who: PersonaKey) {
-  const signedIn = authenticate(authorizationFor(who), store);
+  const signedIn = personaCaller(store, who);
   if (!signedIn.ok) throw new Error(signedIn.error.message);
   return signedIn.value;
 }

@@ -1,36 +1,23 @@
 /**
- * Asynchronous authorization of prescriptions (issue 6, point 5): the approval requests the assistant's
- * prescription tool files, and the three routes the clinician answers them with in the app. The rules are the
- * domain's (`newApprovalRequest`, `effectiveStatus`, `decide`); this module keeps them over the in-memory store,
- * as @sentinel/service handlers/approvals.ts keeps them over the database.
- *
- * - Only `proposePrescription` (the chat's prescription tool) creates a request; no route does.
- * - Only the approver sees a request (the clinician whose assistant proposed it): anyone else, an admin too,
- *   gets the 404 of a missing one, and their list leaves it out.
- * - A pending request read after its `expiresAt` is expired, and is stored so the moment it is touched.
- * - Approving writes the prescription in the same step, with an audit row of its own for the creation.
+ * Approval requests (REQ-tool) on the store's synchronous view: what the demo chat's prescription tool
+ * files, and the requests stories and tests seed. The routes the clinician answers them with are the server's
+ * (@sentinel/service handlers/approvals.ts); the rules are the domain's (`newApprovalRequest`, `decide`).
  */
 import {
-  canViewApproval,
   decide,
   newApprovalRequest,
-  ok,
-  ownerPatientIdOf,
   resolveProposalPatient,
-  settleApproval,
-  sortApprovals,
   validateProposal,
   type ApprovalActor,
   type Result,
 } from '@sentinel/domain';
 import type { ApprovalRequest, ApprovalStatus, ProposedPrescription } from '@sentinel/domain/contract';
+import type { Caller } from '@sentinel/service';
 import type { PersonaKey } from '../personas';
-import { authenticate, authorizationFor, type Caller } from './auth';
-import { notFound, withOwner } from './clinical';
-import type { AuditDetail, RouteImpls } from './route';
+import { personaCaller } from './auth';
 import { appendAudit, type MockStore } from './store';
 
-/** Who proposes: the signed-in clinician, and the §6 role the audit trail records. */
+/** Who proposes: the signed-in clinician, and the REQ-access-owner role the audit trail records. */
 export type Proposer = Pick<Caller, 'knowledgeRole'> & { readonly user: ApprovalActor };
 
 const actorOf = (caller: Proposer) => ({ sub: caller.user.sub, role: caller.knowledgeRole });
@@ -89,85 +76,10 @@ export function proposeAs(
   proposal: unknown,
   now: Date,
 ): Result<ApprovalRequest> {
-  const signedIn = authenticate(authorizationFor(who), store);
+  const signedIn = personaCaller(store, who);
   if (!signedIn.ok) return signedIn;
   return proposePrescription(store, signedIn.value, proposal, now);
 }
-
-/** The stored request with this id, settled at `now` (an expired one is stored as expired), or undefined. */
-function touch(store: MockStore, id: string): ApprovalRequest | undefined {
-  const index = store.approvals.findIndex((request) => request.id === id);
-  const stored = store.approvals[index];
-  if (!stored) return undefined;
-  const settled = settleApproval(stored, store.now);
-  if (settled !== stored) store.approvals[index] = settled;
-  return settled;
-}
-
-/** The caller's request with this id; the audit row tells a missing one from someone else's, the answer does not. */
-function findOwn(
-  store: MockStore,
-  id: string,
-  caller: Caller,
-  audit: (detail: AuditDetail) => void,
-): Result<ApprovalRequest> {
-  const stored = store.approvals.find((request) => request.id === id);
-  if (!stored) {
-    audit({ reason: 'no approval request with this id' });
-    return notFound();
-  }
-  audit({ patientId: stored.patientId || null });
-  if (!canViewApproval(stored, caller.user)) {
-    audit({ reason: 'not the approver of this request' });
-    return notFound();
-  }
-  return ok(touch(store, id) ?? stored);
-}
-
-const replace = (store: MockStore, request: ApprovalRequest) => {
-  const index = store.approvals.findIndex((r) => r.id === request.id);
-  if (index >= 0) store.approvals[index] = request;
-};
-
-export const approvalRoutes = {
-  listApprovals: ({ store, caller, audit }) => {
-    const own = store.approvals
-      .filter((request) => canViewApproval(request, caller.user))
-      .map((request) => touch(store, request.id) ?? request);
-    const pending = own.filter((request) => request.status === 'pending').length;
-    audit({ reason: `own approval requests: ${own.length} (${pending} pending)` });
-    return ok({ items: sortApprovals(own, store.now) });
-  },
-
-  getApproval: ({ store, caller, params, audit }) => findOwn(store, params.id, caller, audit),
-
-  decideApproval: ({ store, caller, params, body, audit }) => {
-    const found = findOwn(store, params.id, caller, audit);
-    if (!found.ok) return found;
-    const outcome = decide(found.value, body.decision, caller.user, store.now);
-    if (!outcome.ok) return outcome;
-    if (outcome.value.decision === 'deny') {
-      replace(store, outcome.value.request);
-      audit({ reason: 'denied; nothing prescribed' });
-      return ok(outcome.value.request);
-    }
-    const approved = outcome.value.approve(store.nextId('rx'));
-    const { request } = approved;
-    const prescription = withOwner(store.users, approved.prescription);
-    store.prescriptions.push(prescription);
-    replace(store, request);
-    appendAudit(store, actorOf(caller), {
-      action: 'create',
-      resourceType: 'prescription',
-      resourceId: prescription.id,
-      patientId: ownerPatientIdOf(prescription),
-      outcome: 'allowed',
-      reason: `approved request ${request.id}`,
-    });
-    audit({ reason: `approved; wrote prescription ${prescription.id}` });
-    return ok(request);
-  },
-} satisfies Partial<RouteImpls>;
 
 // --- Seeds for stories and tests ---------------------------------------------------------------------------
 
@@ -239,7 +151,7 @@ export function seedApprovalRequests(
   who: PersonaKey,
   states: readonly ApprovalStatus[],
 ): ApprovalRequest[] {
-  const signedIn = authenticate(authorizationFor(who), store);
+  const signedIn = personaCaller(store, who);
   if (!signedIn.ok) throw new Error(`Persona ${who}: ${signedIn.error.message}`);
   const user = signedIn.value.user;
   let pendingSoFar = 0;

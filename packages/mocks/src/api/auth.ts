@@ -1,27 +1,17 @@
 /**
  * Sign-in for the mock API. A mock access token names a persona (`Bearer mock-persona:jane`), and may state the
  * sign-in's `amr` as a real token does (`mock-persona:alice;amr=pwd`); without it the sign-in is the one the
- * identity provider gives the persona (signInMethodsFor). The current user is then built from that persona's
- * account with the domain's `buildCurrentUser`, so the role decision, permissions and derived ids are exactly
- * those a real sign-in gives (§3, §4, §6).
+ * identity provider gives the persona (signInMethodsFor). The token only names who signs in: the runner loads
+ * the caller from the persona's account (@sentinel/service `resolveCaller`), as the server does
+ * (REQ-data-claims, REQ-auth, REQ-access).
  */
-import {
-  CLAIM_NAMESPACE,
-  accountClaims,
-  accountSpecializations,
-  buildCurrentUser,
-  decideKnowledgeRole,
-  fail,
-  ok,
-  requiresSecondFactor,
-  usedSecondFactor,
-  type Claims,
-  type CurrentUser,
-  type Result,
-  type Role,
-} from '@sentinel/domain';
+import { CLAIM_NAMESPACE, fail, ok, requiresSecondFactor, type Claims, type Result } from '@sentinel/domain';
+import { callerOfAccount, type Caller, type TokenVerifier } from '@sentinel/service';
 import { PERSONAS, PERSONA_KEYS, type Persona, type PersonaKey } from '../personas';
-import { accountOf, type MockStore } from './store';
+import type { MockStore } from './store';
+
+/** Who is calling, as the runner loads them (the account's role, permissions and second factor). */
+export type { Caller } from '@sentinel/service';
 
 export const MOCK_TOKEN_PREFIX = 'mock-persona:';
 
@@ -50,20 +40,6 @@ export function authorizationFor(key: PersonaKey, signIn: MockSignIn = {}): stri
   return `Bearer ${mockTokenFor(key, signIn)}`;
 }
 
-/** Who is calling: the persona, the current user built from its account, and the role used for knowledge. */
-export type Caller = {
-  readonly persona: Persona;
-  readonly user: CurrentUser;
-  /** §6 extended role (nurse, pharmacist, ...), used for knowledge access and the audit trail. */
-  readonly knowledgeRole: Role;
-  /** §6 a doctor's specializations as knowledge slugs, from the user directory. */
-  readonly specializations: readonly string[];
-  /** The sign-in's methods (the `amr` claim of a real token). */
-  readonly amr: readonly string[];
-  /** Whether the sign-in used a second factor (the domain's usedSecondFactor of `amr`). */
-  readonly mfa: boolean;
-};
-
 const isPersonaKey = (value: string): value is PersonaKey =>
   (PERSONA_KEYS as readonly string[]).includes(value);
 
@@ -81,7 +57,7 @@ function readMockToken(token: string): { persona: Persona; amr: readonly string[
 /**
  * The id-token claims the identity provider issues for a persona: subject, name, e-mail, the namespaced roles
  * claim and, for a doctor, the specialization held in the user directory. No permissions claim is sent, so
- * permissions are the role's defaults (§6).
+ * permissions are the role's defaults (REQ-access).
  */
 export function claimsFor(persona: Persona, specialization?: string): Claims {
   return {
@@ -98,32 +74,29 @@ const UNAUTHORIZED = 'unauthorized';
 const SIGN_IN = 'Sign in to continue.';
 const SESSION_NOT_VALID = 'Your session is not valid. Sign in again.';
 
+/** The bearer token of an Authorization header, if it has one. */
+export const bearerTokenOf = (authorization: string | undefined): string =>
+  /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1] ?? '';
+
 /**
- * Reads the bearer token of a request. The token only names who is calling; role, permissions and profile
- * come from the account in the store (`accountClaims`), as on the server. A missing or unknown token, a
- * persona whose account is gone from the store, and an account that is not active (suspended users are refused at once, §4 User status) all give
- * `unauthorized`.
+ * The mock API's token check (the runner's `TokenVerifier`): a mock token names a persona, whose subject and
+ * sign-in methods it gives. A missing or unknown token is `unauthorized`; whether the account still exists and
+ * is active is the runner's to check.
  */
-export function authenticate(authorization: string | null, store: MockStore): Result<Caller> {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
-  const token = match?.[1] ?? '';
+export const verifyMockToken: TokenVerifier = async (authorization) => {
+  const token = bearerTokenOf(authorization);
   if (!token) return fail(UNAUTHORIZED, SIGN_IN);
   const signedIn = readMockToken(token);
   if (!signedIn) return fail(UNAUTHORIZED, SESSION_NOT_VALID);
-  const { persona, amr } = signedIn;
-  const account = accountOf(store, persona);
-  if (!account) return fail(UNAUTHORIZED, 'This account no longer exists.');
-  if (account.status !== 'active') return fail(UNAUTHORIZED, `This account is ${account.status}.`);
-  const built = buildCurrentUser(accountClaims(persona.sub, account));
-  // Every persona has a subject, so this fails only if a persona is broken: a server fault, not a 401.
-  if (!built.ok) return built;
-  const user = built.value;
-  return ok({
-    persona,
-    user,
-    knowledgeRole: decideKnowledgeRole(user.roles, user.role),
-    specializations: accountSpecializations(account),
-    amr,
-    mfa: usedSecondFactor(amr),
-  });
+  return ok({ sub: signedIn.persona.sub, amr: signedIn.amr });
+};
+
+/**
+ * The caller the runner loads for persona `key`'s sign-in, from the store's view as it is now: for the demo
+ * chat's tools and the seeds of stories and tests, which work synchronously.
+ */
+export function personaCaller(store: MockStore, key: PersonaKey, signIn: MockSignIn = {}): Result<Caller> {
+  const persona = PERSONAS[key];
+  const account = store.users.find((user) => user.id === persona.sub);
+  return callerOfAccount({ sub: persona.sub, amr: signIn.amr ?? signInMethodsFor(persona) }, account);
 }

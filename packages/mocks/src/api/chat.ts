@@ -1,7 +1,8 @@
 /**
- * `POST /api/chat` with the built-in demo model (§4 Chat, §5 Chat and Knowledge relevance, §7, §8, §9). The
- * reply is the domain's canned answer for the question with its safety note, grounded on the documents the
- * caller may see, and streamed as server-sent events: meta, the text in word-sized tokens, the disclaimer, done.
+ * `POST /api/chat` with the built-in demo model (REQ-chat and Knowledge relevance, REQ-chat,
+ * REQ-model-providers, REQ-limit-safety-notes). The reply is the domain's canned answer for the question with
+ * its safety note, grounded on the documents the caller may see, and streamed as server-sent events: meta,
+ * the text in word-sized tokens, the disclaimer, done.
  */
 import {
   isRedFlagLevel,
@@ -26,11 +27,14 @@ import {
   type TriageResult,
 } from '@sentinel/domain';
 import { type ChatStreamEvent, type ChatToolEvent } from '@sentinel/domain/contract';
-import { knowledgeViewerFor } from './knowledge';
-import type { RouteImpls } from './route';
+import { knowledgeViewerFor } from '@sentinel/service';
+import type { MockChatRoutes } from './route';
 import { runTool } from './tools';
 
-/** The longest search query the domain accepts (`KnowledgeQuerySchema`) and the longest action query (§3). */
+/**
+ * The longest search query the domain accepts (`KnowledgeQuerySchema`) and the longest action query
+ * (REQ-data-chat-action).
+ */
 const MAX_SEARCH_QUERY = 500;
 const MAX_ACTION_QUERY = 2_000;
 
@@ -51,10 +55,10 @@ const nothingCited = (triaged: TriageResult): Extract<ChatStreamEvent, { type: '
 });
 
 /**
- * The reply's metadata (§3 Chat action, knowledge references): actions over the documents the caller may see,
- * the accessible search results for the question (at most 5, least sensitive first) and how many relevant
- * documents were withheld. A question the search refuses (blank) simply cites nothing. `triaged` is the
- * conversation's triage (issue 16), done before this retrieval.
+ * The reply's metadata (REQ-data-chat-action, knowledge references): actions over the documents the caller
+ * may see, the accessible search results for the question (at most 5, least sensitive first) and how many
+ * relevant documents were withheld. A question the search refuses (blank) simply cites nothing. `triaged` is
+ * the conversation's triage (REQ-chat), done before this retrieval.
  */
 export function demoReplyMeta(
   question: string,
@@ -90,7 +94,7 @@ const tokenEvents = (text: string): ChatStreamEvent[] =>
 
 /**
  * Every event of the demo reply to a conversation (or to one message), in stream order, as the API's pipeline
- * gives them. Triage comes first (issue 16): an emergency, crisis or poison level gets its banner and fixed
+ * gives them. Triage comes first (REQ-triage): an emergency, crisis or poison level gets its banner and fixed
  * answer and nothing else; an urgent one starts with its notice. A question that asks for a tool gets the
  * tool's event, and its message as the reply text (never for a red flag). `triaged` is the conversation's
  * triage when the caller ran it already.
@@ -109,7 +113,7 @@ export function demoReplyEvents(
   const ending: ChatStreamEvent[] = [{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }];
   const redFlag = redFlagReplyText(triageResult, question);
   if (redFlag !== undefined) return [meta, ...tokenEvents(redFlag), ...ending];
-  // Issue 16 part 4: the same advice guard as the API (domain adviceGuard.ts, by the asker's role) through the
+  // REQ-chat-no-dose-advice: the same advice guard as the API (domain adviceGuard.ts, by the asker's role) through the
   // same function, so a dose-change or diagnosis request gets the referral first here too.
   const text = tool ? tool.message : buildAiReply(undefined, question, viewer.role).message;
   return [
@@ -123,7 +127,8 @@ export function demoReplyEvents(
 
 export const chatRoutes = {
   chat: ({ store, caller, body, audit }) => {
-    // Issue 16: triage first, over the user's messages of the conversation, before any tool or retrieval.
+    // REQ-triage-first: triage first, over the user's messages of the conversation, before any tool or
+    // retrieval.
     const triaged = triage(body.messages);
     const question = body.messages.at(-1)?.content ?? '';
     const tool = isRedFlagLevel(triaged.level) ? undefined : runTool(store, caller, question);
@@ -135,4 +140,4 @@ export const chatRoutes = {
     audit({ resourceId: body.sessionId ?? null, reason });
     return ok(events);
   },
-} satisfies Partial<RouteImpls>;
+} satisfies MockChatRoutes;

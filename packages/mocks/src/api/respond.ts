@@ -1,20 +1,20 @@
 /**
  * How the mock API answers. Every success body goes through the route's response schema first (parsed, so
  * what is sent is what the contract describes); a body that does not fit becomes a 500 naming the route, so the
- * mocks cannot drift from the contract unnoticed. Errors are `{ error, message }` (shared/STYLE.md, 8).
+ * mocks cannot drift from the contract unnoticed. Errors are `{ error, message }` (REQ-err-body).
  */
-import { type DomainError } from '@sentinel/domain';
 import {
   ChatStreamEventSchema,
   ERROR_CODES,
+  JSON_CONTENT_TYPE,
   SSE_CONTENT_TYPE,
   encodeSseEvent,
   errorBody,
-  errorResponseFor,
   type ChatStreamEvent,
   type ErrorCode,
   type RouteDefinition,
 } from '@sentinel/domain/contract';
+import type { Answer } from '@sentinel/service';
 import { HttpResponse } from 'msw';
 
 /** A 401 tells the client which scheme to sign in with (RFC 6750). */
@@ -25,12 +25,6 @@ const headersFor = (status: number): Record<string, string> =>
 export function errorResponse(code: ErrorCode, message = '', fields?: Readonly<Record<string, string>>) {
   const status = ERROR_CODES[code];
   return HttpResponse.json(errorBody(code, message, fields), { status, headers: headersFor(status) });
-}
-
-/** A domain `Result` error as the API answers it (`errorResponseFor`: unknown codes are a 500). */
-export function domainErrorResponse(error: DomainError) {
-  const { status, body } = errorResponseFor(error);
-  return HttpResponse.json(body, { status, headers: headersFor(status) });
 }
 
 /** The part of a schema failure this module reads (zod's error, without depending on zod here). */
@@ -46,10 +40,7 @@ function describeIssues(error: SchemaFailure): string {
 }
 
 /** The 500 a mock answers when its own body breaks the contract: a bug in the mocks, named precisely. */
-export function driftResponse(
-  route: Pick<RouteDefinition, 'name' | 'method' | 'path'>,
-  error: SchemaFailure,
-) {
+function driftResponse(route: Pick<RouteDefinition, 'name' | 'method' | 'path'>, error: SchemaFailure) {
   return errorResponse(
     'internal',
     `The mock answer of ${route.name} (${route.method} ${route.path}) does not match the API contract: ${describeIssues(error)}`,
@@ -90,8 +81,8 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const STREAM_DROPPED_MESSAGE = 'The connection to the assistant was lost.';
 
 /**
- * A `text/event-stream` answer of chat events (§7), each checked against the contract's event schema first.
- * The body is a ReadableStream that hands out one event per read, so a browser sees the tokens arrive.
+ * A `text/event-stream` answer of chat events (REQ-chat), each checked against the contract's event schema
+ * first. The body is a ReadableStream that hands out one event per read, so a browser sees the tokens arrive.
  */
 export function eventStreamResponse(
   route: RouteDefinition,
@@ -104,26 +95,64 @@ export function eventStreamResponse(
     if (!parsed.success) return driftResponse(route, parsed.error);
     checked.push(parsed.data);
   }
+  return streamResponse(
+    (async function* each() {
+      yield* checked;
+    })(),
+    route.status,
+    options,
+  );
+}
+
+/** The body of an event stream: one event per read, so a browser sees the tokens arrive. */
+function streamResponse(events: AsyncIterator<ChatStreamEvent>, status: number, options: EventStreamOptions) {
   const delayMs = options.tokenDelayMs ?? 0;
   const encoder = new TextEncoder();
-  let next = 0;
+  let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      if (sent > 0 && delayMs > 0) await pause(delayMs);
+      let next: IteratorResult<ChatStreamEvent>;
+      try {
+        next = await events.next();
+      } catch (error) {
+        controller.error(error);
+        return;
+      }
       // A failing stream fails on the read after its last event, so a reader in Node takes every event first.
-      if (next >= checked.length) {
+      if (next.done) {
         if (options.end === 'error') controller.error(new Error(STREAM_DROPPED_MESSAGE));
         else controller.close();
         return;
       }
-      if (next > 0 && delayMs > 0) await pause(delayMs);
-      const event = checked[next];
-      next += 1;
-      if (event) controller.enqueue(encoder.encode(encodeSseEvent(event)));
-      if (next >= checked.length && options.end !== 'error') controller.close();
+      sent += 1;
+      controller.enqueue(encoder.encode(encodeSseEvent(next.value)));
+    },
+    async cancel() {
+      await events.return?.();
     },
   });
   return new HttpResponse(body, {
-    status: route.status,
+    status,
     headers: { 'Content-Type': SSE_CONTENT_TYPE, 'Cache-Control': 'no-cache' },
   });
+}
+
+/** The runner's answer as a response: JSON, empty, or the chat's event stream, with the headers it set. */
+export function answerResponse(answer: Answer, options: EventStreamOptions = {}) {
+  const headers = { ...headersFor(answer.status), ...answer.headers };
+  if (answer.kind === 'none') return new HttpResponse(null, { status: answer.status, headers });
+  if (answer.kind === 'json') {
+    // A list answer comes as JSON text already (the runner's item-by-item check writes it).
+    if (typeof answer.body === 'string') {
+      return new HttpResponse(answer.body, {
+        status: answer.status,
+        headers: { ...headers, 'Content-Type': JSON_CONTENT_TYPE },
+      });
+    }
+    return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers });
+  }
+  // A reader that goes away cancels the body, which ends the events' iterator (see streamResponse).
+  const events = answer.stream(new AbortController().signal)[Symbol.asyncIterator]();
+  return streamResponse(events, answer.status, options);
 }

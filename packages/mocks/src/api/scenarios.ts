@@ -1,5 +1,5 @@
 /**
- * Handler overrides for the states a story shows on purpose (shared/STYLE.md, 6: "a story overrides handlers
+ * Handler overrides for the states a story shows on purpose (REQ-screen-states: "a story overrides handlers
  * only to show an error, empty or slow state"). Each is a separate handler put in front of the normal ones
  * (`[...scenario.error('listAppointments'), ...api.handlers]` or `server.use(...)`); the main handlers have no
  * branches for them. Every body still goes through the contract's schemas.
@@ -31,10 +31,10 @@ import { HttpResponse, delay, type http, type HttpHandler } from 'msw';
 import { PERSONAS, type PersonaKey } from '../personas';
 import { seedApprovalRequests } from './approvals';
 import { tokensOf } from './chat';
+import { DEMO_ASSISTANT_STATUS } from './demo-status';
 import { createMockApi, type MockApi } from './handlers';
 import { contractResponse, errorResponse, eventStreamResponse } from './respond';
 import { METHOD_HANDLERS, routeUrl } from './route';
-import { DEMO_ASSISTANT_STATUS } from './users';
 import { connectCalendarFor } from './vault';
 
 /** The routes that answer a list, and so have an empty state. */
@@ -56,7 +56,10 @@ export function errorCodeFor(status: ErrorStatus): ErrorCode {
   return ERROR_CODE_NAMES.find((code) => ERROR_CODES[code] === status) ?? 'internal';
 }
 
-/** A knowledge list with nothing in it, for the signed-out default context (§3: patient, family-medicine). */
+/**
+ * A knowledge list with nothing in it, for the signed-out default context (REQ-data-access-context: patient,
+ * family-medicine).
+ */
 function emptyKnowledgeList(): ResponseBody<'listKnowledge'> {
   const { role, specializations } = knowledgeContextFor(undefined);
   const viewer = { role, specializations };
@@ -141,7 +144,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
 
   return {
     /**
-     * The calendar service cannot be reached: the events answer 500 with the §8 calendar failure text
+     * The calendar service cannot be reached: the events answer 500 with the REQ-err calendar failure text
      * ('Unable to access calendar at this time...'), as the API does when the token exchange or the service fails.
      */
     calendarUnavailable(): HttpHandler[] {
@@ -150,7 +153,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
 
     /**
      * `who` has connected the calendar with `scopes` (read only by default), in a mock API of its own seeded as
-     * usual otherwise (token vault, issue 6 point 5). Its handlers answer every route, so connecting,
+     * usual otherwise (token vault, REQ-tool-vault). Its handlers answer every route, so connecting,
      * disconnecting and the events all act on that connection.
      */
     calendarConnected(
@@ -170,7 +173,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
     },
 
     /**
-     * `who` has approval requests in these states (asynchronous authorization, issue 6 point 5), one per
+     * `who` has approval requests in these states (asynchronous authorization, REQ-tool-approvals), one per
      * entry, in a mock API of its own seeded as usual otherwise (`seedApprovalRequests`: pending ones with
      * minutes left, an expired one never looked at, an approved one with its prescription written, a denied
      * one). Its handlers answer every route, so approving and denying act on those requests.
@@ -206,14 +209,14 @@ export function createScenarios(options: ScenarioOptions = {}) {
       });
     },
 
-    /** The route refuses with 403 and the spec's alert for it (§6, §8 Alerts). */
+    /** The route refuses with 403 and the spec's alert for it (REQ-access-server, REQ-err). */
     forbidden(name: RouteName): HttpHandler[] {
       return on(name, () => errorResponse('forbidden', deniedMessageFor(name)));
     },
 
     /**
      * The caller has sent too many requests: 429 with the contract's body and a Retry-After header in seconds,
-     * as the API's per-user limits answer (the chat limit, issue 8 rate limits).
+     * as the API's per-user limits answer (the chat limit, REQ-sec-api-rate).
      */
     rateLimited(name: RouteName, retryAfterSeconds = 30): HttpHandler[] {
       return on(name, () => {
@@ -223,7 +226,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
       });
     },
 
-    /** The assistant reports itself unavailable (§2 Chat panel: the not-available state). */
+    /** The assistant reports itself unavailable (REQ-chat-unavailable: the not-available state). */
     assistantUnavailable(): HttpHandler[] {
       const unavailable = { provider: DEMO_ASSISTANT_STATUS.provider, demo: true, available: false };
       return on('assistantStatus', () => contractResponse(ROUTES.assistantStatus, unavailable));

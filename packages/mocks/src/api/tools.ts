@@ -21,24 +21,24 @@ import {
   type MedicalRecord,
 } from '@sentinel/domain';
 import type { ChatToolEvent } from '@sentinel/domain/contract';
-import type { Caller } from './auth';
-import { knowledgeViewerFor } from './knowledge';
+import { knowledgeViewerFor, type Caller } from '@sentinel/service';
 import { proposePrescription } from './approvals';
-import { factsOf } from './confidentiality';
-import { appendAudit, type MockStore } from './store';
+import { appendAudit, factsOf, type MockStore } from './store';
 import { calendarToolEvent } from './vault';
 
 const evaluate = prepareFga(SENTINEL_FGA_MODEL, []);
 
 /**
- * §6 The records tool: of the records a patient owns (every record, for staff), those the authorization model
- * lets the caller read, with an audit row. As on the server, a patient's candidates are their account's alone.
+ * REQ-access-owner The records tool: of the records a patient owns (every record, for staff), those the
+ * authorization model lets the caller read, with an audit row. As on the server, a patient's candidates are
+ * their account's alone.
  */
 export function runRecordsTool(store: MockStore, caller: Caller, action: string): ChatToolEvent {
   const viewer = knowledgeViewerFor(caller);
   let allowed: MedicalRecord[] | undefined = [];
   for (const record of visibleTo(store.records, caller.user)) {
-    // Record confidentiality (issue 15): each record's level and the caller's care relationship go with it.
+    // Record confidentiality (REQ-rec-confidentiality): each record's level and the caller's care
+    // relationship go with it.
     const answer = evaluate(
       recordCheck({ ...viewer, sub: caller.user.sub }, record, factsOf(store), store.now),
     );

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../clock';
 import { PERSONAS } from '../personas';
 import { call, useMockApi } from './testkit';
-import { DEMO_ASSISTANT_STATUS, DUPLICATE_EMAIL_MESSAGE } from './users';
+import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
+import { DEMO_ASSISTANT_STATUS } from './demo-status';
 
 const ctx = useMockApi();
 

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, FIXED_NOW_ISO } from '../clock';
 import { seed } from '../fixtures/index';
 import { PERSONAS, type PersonaKey } from '../personas';
-import { authenticate, authorizationFor, type Caller } from './auth';
+import { personaCaller, type Caller } from './auth';
 import { createScenarios } from './scenarios';
 import { BASE_URL, call, useMockApi } from './testkit';
 import { calendarToolEvent, connectCalendarFor } from './vault';
@@ -26,7 +26,7 @@ const eventsOf = (json: unknown) => CalendarEventListResponseSchema.parse(json).
 const appointmentIdsOf = (json: unknown) => eventsOf(json).map((event) => event.appointmentId);
 
 function callerOf(key: PersonaKey): Caller {
-  const who = authenticate(authorizationFor(key), ctx.api.store);
+  const who = personaCaller(ctx.api.store, key);
   if (!who.ok) throw new Error(who.error.message);
   return who.value;
 }

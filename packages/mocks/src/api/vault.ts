@@ -1,18 +1,19 @@
 /**
- * The token vault's calendar (issue 6, point 5; §1 tool control through a token vault, §7 the calendar tool
- * google_calendar_medical, §8 'Unable to access calendar at this time...'). A user connects the calendar with
- * the scopes they consent to; only then may the calendar be read for them, by the calendar screen or by the
- * assistant's calendar tool. The calendar's events are the caller's appointments as the domain maps them
+ * The mock calendar behind the token vault (REQ-tool-names; REQ-product-pillars tool control through a token
+ * vault, REQ-tool the calendar tool google_calendar_medical). The vault's routes are the server's
+ * (@sentinel/service vaultRoutes) over `mockVault`; the assistant's calendar tool stays here with the demo
+ * chat. The calendar's events are the caller's appointments as the domain maps them
  * (`calendarEventsFromAppointments`), plus the events the calendar tool scheduled.
  */
 import {
   CALENDAR_TEXTS,
   TOOLS,
   TOOL_TEXTS,
+  accountClaims,
   authorizeToolAction,
+  buildCurrentUser,
   calendarEventsFromAppointments,
   compareCalendarEvents,
-  fail,
   ok,
   resolveToolAction,
   slotTimes,
@@ -22,8 +23,7 @@ import {
   type Result,
 } from '@sentinel/domain';
 import type { CalendarEvent, CalendarScope, ChatToolEvent, VaultConnection } from '@sentinel/domain/contract';
-import type { Caller } from './auth';
-import type { RouteImpls } from './route';
+import { auditPatientOf, grantedScopes, vaultConnectionOf, type Caller, type Vault } from '@sentinel/service';
 import { appendAudit, type CalendarGrant, type MockStore } from './store';
 
 /** What the calendar tool's schedule action needs from the question (the domain's `SlotDraft`). */
@@ -36,13 +36,6 @@ const MAX_TOOL_EVENTS = 50;
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The connection as the API reports it; not connected without a grant. */
-export function vaultConnectionOf(grant: CalendarGrant | undefined): VaultConnection {
-  return grant
-    ? { connection: 'calendar', connected: true, scopes: [...grant.scopes], connectedAt: grant.connectedAt }
-    : { connection: 'calendar', connected: false, scopes: [], connectedAt: null };
-}
-
 /**
  * Records the user's consent: the calendar is connected with these scopes (read is always among them, as
  * `VaultConnectSchema` requires), stamped with the store's clock. Connecting again replaces the grant.
@@ -52,15 +45,14 @@ export function connectCalendarFor(
   sub: string,
   scopes: readonly CalendarScope[],
 ): VaultConnection {
-  const unique = [...new Set<CalendarScope>(['calendar:read', ...scopes])];
-  const grant: CalendarGrant = { scopes: unique, connectedAt: store.now.toISOString() };
+  const grant: CalendarGrant = { scopes: grantedScopes(scopes), connectedAt: store.now.toISOString() };
   store.calendarConnections.set(sub, grant);
-  return vaultConnectionOf(grant);
+  return vaultConnectionOf({ sub, ...grant });
 }
 
 /**
- * The appointments on a user's calendar: a patient's own (§6 ownership), a doctor's the ones where they are
- * the doctor, an admin's all of them.
+ * The appointments on a user's calendar: a patient's own (REQ-access ownership), a doctor's the ones where
+ * they are the doctor, an admin's all of them.
  */
 export function calendarAppointmentsFor(
   appointments: readonly Appointment[],
@@ -78,36 +70,28 @@ export function calendarEventsFor(store: MockStore, user: CurrentUser): Calendar
   return [...fromAppointments, ...scheduled].sort(compareCalendarEvents);
 }
 
-/** The patient a call concerns for the audit trail: a patient's own calendar; a clinician's concerns many. */
-const auditPatientOf = (user: CurrentUser) => (user.role === 'patient' ? (user.patient_id ?? null) : null);
-
-export const vaultRoutes = {
-  getCalendarConnection: ({ store, caller }) =>
-    ok(vaultConnectionOf(store.calendarConnections.get(caller.user.sub))),
-
-  connectCalendar: ({ store, caller, body, audit }) => {
-    const connection = connectCalendarFor(store, caller.user.sub, body.scopes);
-    audit({ resourceId: 'calendar', reason: `consented to ${connection.scopes.join(', ')}` });
-    return ok(connection);
-  },
-
-  disconnectCalendar: ({ store, caller, audit }) => {
-    const was = store.calendarConnections.delete(caller.user.sub);
-    audit({ resourceId: 'calendar', reason: was ? 'consent withdrawn' : 'was not connected' });
-    return ok(undefined);
-  },
-
-  listCalendarEvents: ({ store, caller, audit }) => {
-    audit({ patientId: auditPatientOf(caller.user) });
-    if (!store.calendarConnections.has(caller.user.sub)) {
-      audit({ reason: 'calendar not connected' });
-      return fail('conflict', CALENDAR_TEXTS.connectFirst);
-    }
-    const items = calendarEventsFor(store, caller.user);
-    audit({ reason: `calendar events: ${items.length}` });
-    return ok({ items });
-  },
-} satisfies Partial<RouteImpls>;
+/**
+ * The token vault over the mock calendar: a user's events are their appointments and what the calendar tool
+ * scheduled, read from the store's committed view. A subject without an account has no calendar to read.
+ */
+export function mockVault(store: MockStore): Vault {
+  const userOf = (sub: string) => {
+    const account = store.users.find((user) => user.id === sub);
+    const built = account ? buildCurrentUser(accountClaims(sub, account)) : undefined;
+    if (!built?.ok) throw new Error(`No calendar user ${sub}`);
+    return built.value;
+  };
+  return {
+    listEvents: async ({ sub }) => calendarEventsFor(store, userOf(sub)),
+    addEvent: async ({ sub }, draft) => {
+      const event: CalendarEvent = { id: store.nextId('evt'), ...draft };
+      store.calendarEvents.set(sub, [...(store.calendarEvents.get(sub) ?? []), event]);
+      return event;
+    },
+    // The mock calendar keeps no tokens.
+    forget: () => undefined,
+  };
+}
 
 /** A slot as a calendar event: the domain's `slotTimes` (UTC, 30 minutes), at the clinic. */
 function eventFromSlot(id: string, slot: NonNullable<CalendarToolParams['slot']>): CalendarEvent | undefined {
@@ -161,8 +145,8 @@ function runCalendarAction(
 }
 
 /**
- * The assistant's calendar tool (§5 view_appointments and schedule_appointment, §6 appointment schedule access,
- * §7 google_calendar_medical) as one chat `tool` event: `denied` when the caller's role may not take the action
+ * The assistant's calendar tool (REQ-tool-calendar-actions view_appointments and schedule_appointment, REQ-access-matrix appointment schedule access,
+ * REQ-tool google_calendar_medical) as one chat `tool` event: `denied` when the caller's role may not take the action
  * (the domain's `authorizeToolAction`), `consent_required` until the calendar is connected (and, to schedule,
  * connected with calendar:write), `needs_input` to schedule without a date and time, otherwise `ok` with the
  * upcoming events (viewing, those ending after `now`) or the event scheduled. Writes one audit row.

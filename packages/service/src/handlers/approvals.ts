@@ -1,5 +1,5 @@
 /**
- * Asynchronous authorization of prescriptions (issue 6, point 5) on the store: the approval requests the
+ * Asynchronous authorization of prescriptions (REQ-tool-approvals) on the store: the approval requests the
  * assistant's prescription tool files, and the three routes the clinician answers them with in the app. The
  * same policy as the mock API (packages/mocks approvals.ts), decided by the same domain functions:
  *
@@ -28,7 +28,7 @@ import type { AuditDetail, RouteImpls } from '../runner';
 import type { StoreTx } from '../store/types';
 import { notFound, ownerOf, withOwner } from './clinical';
 
-/** Who proposes: the signed-in clinician, and the §6 role the audit trail records. */
+/** Who proposes: the signed-in clinician, and the REQ-access-owner role the audit trail records. */
 export type Proposer = Pick<Caller, 'knowledgeRole'> & { readonly user: ApprovalActor };
 
 /** Appends an audit row of work a route does besides the one the runner writes for the call. */

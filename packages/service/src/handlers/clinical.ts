@@ -1,8 +1,8 @@
 /**
- * Appointments, medical records and prescriptions (§2, §4, §6) on the store. The same policy as the mock API
- * (packages/mocks clinical.ts), decided by the same domain functions: patients get only their own items with
- * other patients' names blanked, and asking for someone else's item by id answers 404 exactly like an id that
- * does not exist.
+ * Appointments, medical records and prescriptions (REQ-screen, REQ-tool, REQ-access) on the store. The same
+ * policy as the mock API (packages/mocks clinical.ts), decided by the same domain functions: patients get
+ * only their own items with other patients' names blanked, and asking for someone else's item by id answers
+ * 404 exactly like an id that does not exist.
  */
 import {
   canDeleteAppointment,
@@ -31,13 +31,16 @@ import type { Collection, EntityOf, StoreTx } from '../store/types';
 /** The 404 of an item the caller may not see or that does not exist: one answer for both. */
 export const notFound = () => fail('not_found', DEFAULT_ERROR_MESSAGES.not_found);
 
-/** The patient an item belongs to, for the audit trail: the patient id of its owner account (§6). */
+/**
+ * The patient an item belongs to, for the audit trail: the patient id of its owner account
+ * (REQ-access-owner).
+ */
 export function ownerOf(item: { readonly ownerId?: string | undefined }): string | null {
   return ownerPatientIdOf(item);
 }
 
 /**
- * §6 The owner of a new item: the active patient account with the body's e-mail, whose name and patient id the
+ * REQ-access-owner The owner of a new item: the active patient account with the body's e-mail, whose name and patient id the
  * body may repeat but not contradict (`resolveItemOwner`; 400 otherwise).
  */
 async function ownerFor(
@@ -58,7 +61,10 @@ export async function withOwner(tx: StoreTx, prescription: Prescription): Promis
   return { ...prescription, ownerId: owner.value.ownerId, patientId: owner.value.patientId };
 }
 
-/** §6 The item with this id, if the viewer may see it. The audit row tells the two refusals apart. */
+/**
+ * REQ-access-owner The item with this id, if the viewer may see it. The audit row tells the two refusals
+ * apart.
+ */
 async function findVisible<C extends Collection>(
   tx: StoreTx,
   collection: C,
@@ -80,8 +86,8 @@ async function findVisible<C extends Collection>(
 }
 
 /**
- * §6 What a viewer receives of a list. For a patient the database narrows the rows to those their account
- * owns, and the domain's `visibleTo` decides on what comes back.
+ * REQ-kb-fga What a viewer receives of a list. For a patient the database narrows the rows to those their
+ * account owns, and the domain's `visibleTo` decides on what comes back.
  */
 async function listFor<C extends Collection>(
   tx: StoreTx,
@@ -141,7 +147,7 @@ export const clinicalRoutes = {
 
   listRecords: async ({ tx, caller, now, audit }) => {
     const listed = await listFor(tx, 'records', caller.user, audit);
-    // Record confidentiality (issue 15): records above the caller's care relationship are left out, uncounted.
+    // Record confidentiality (REQ-rec-confidentiality): records above the caller's care relationship are left out, uncounted.
     const items = await readableRecords(tx, caller, listed.value.items, now);
     if (items.length < listed.value.items.length) audit({ reason: `readable items: ${items.length}` });
     return ok({ items });

@@ -1,8 +1,8 @@
 /**
- * Record confidentiality on the store (issue 15, finding 3; docs/decisions.md, "Record confidentiality"): the
- * domain's rules (`recordReadBasis`, `decideLevelChange`, `decideEmergencyAccess`) over the care-team table,
- * the appointments, the user directory and the break-the-glass grants, on the request's clock. The mock API
- * runs the same rules over its in-memory store (packages/mocks confidentiality.ts).
+ * Record confidentiality on the store (REQ-rec-confidentiality; docs/decisions.md, "Record confidentiality"):
+ * the domain's rules (`recordReadBasis`, `decideLevelChange`, `decideEmergencyAccess`) over the care-team
+ * table, the appointments, the user directory and the break-the-glass grants, on the request's clock. The
+ * mock API runs the same rules over its in-memory store (packages/mocks confidentiality.ts).
  *
  * A record the caller may not read at its level is left out of lists (no count leak) and answers 404 by id,
  * exactly like a missing one; the audit row says why.
@@ -36,7 +36,7 @@ import type { StoreTx } from '../store/types';
 /** The same 404 as a missing id (clinical.ts's `notFound`, repeated here so the two modules do not cycle). */
 const notFound = () => fail('not_found', DEFAULT_ERROR_MESSAGES.not_found);
 
-/** Who asks, with the §6 role that tells a doctor from a nurse. */
+/** Who asks, with the REQ-access role that tells a doctor from a nurse. */
 export const confidentialityViewer = (caller: Caller): ConfidentialityViewer => ({
   sub: caller.user.sub,
   role: caller.knowledgeRole,

@@ -1,5 +1,5 @@
 /**
- * The knowledge routes (§3, §5, §6) over the knowledge base the runtime loads (knowledge/: the server reads the
+ * The knowledge routes (REQ-data, REQ-kb-fga) over the knowledge base the runtime loads (knowledge/: the server reads the
  * files, the browser the bundle); the chat over the same knowledge is the assistant's. Access is decided by the
  * authorization model (fga/access.ts; the domain's `isDocumentAccessible` gives its reasons and notes); a document
  * the caller may not see answers 404 like one that does not exist.
@@ -28,7 +28,7 @@ import { notFound } from './clinical';
 /** The knowledge base as the handlers read it (what @sentinel/knowledge loads). */
 export type KnowledgeSource = () => { readonly documents: readonly KnowledgeDocument[] };
 
-/** A document as a list shows it: everything but the content, plus the §3 excerpt. */
+/** A document as a list shows it: everything but the content, plus the REQ-data-chat-message excerpt. */
 export function listItemOf(doc: KnowledgeDocument): KnowledgeListItem {
   return {
     id: doc.id,
@@ -40,7 +40,7 @@ export function listItemOf(doc: KnowledgeDocument): KnowledgeListItem {
   };
 }
 
-/** §3, §6 Who is asking, for knowledge: extended role, specializations, and a patient's own id. */
+/** REQ-data, REQ-kb Who is asking, for knowledge: extended role, specializations, and a patient's own id. */
 export function knowledgeViewerFor(caller: Caller): KnowledgeViewer {
   const context = knowledgeContextFor(caller.user, caller.specializations);
   return {
@@ -50,7 +50,7 @@ export function knowledgeViewerFor(caller: Caller): KnowledgeViewer {
   };
 }
 
-/** The search index of the loaded documents, built on the first request that needs it (issue 7). */
+/** The search index of the loaded documents, built on the first request that needs it (REQ-perf). */
 export const knowledgeIndexOf = knowledgeIndexCache<KnowledgeDocument>();
 
 /**

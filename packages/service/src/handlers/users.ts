@@ -1,5 +1,5 @@
 /**
- * User management (§2 Admin user management, §4 User status, §6 manage:users), the current user, the audit
+ * User management (REQ-users-denied, REQ-access manage:users), the current user, the audit
  * trail and the identity service status: the mock API's policy (packages/mocks users.ts) on the store.
  */
 import {
@@ -53,12 +53,13 @@ export const userRoutes = {
       if (!changed.ok) return changed;
       next = changed.value;
     }
-    // §6: a role change brings that role's default permissions; the body cannot name permissions.
+    // REQ-access-default-permissions: a role change brings that role's default permissions; the body cannot
+    // name permissions.
     if (body.role) next = { ...next, role: body.role, permissions: permissionsForRole(body.role) };
     if (body.department !== undefined) next = { ...next, department: body.department };
     if (body.specialization !== undefined) next = { ...next, specialization: body.specialization };
     if (body.phone !== undefined) next = { ...next, phone: body.phone };
-    // Issue 15, finding 8: no suspending or demoting yourself, and never the last active admin. Read in the
+    // REQ-sec: no suspending or demoting yourself, and never the last active admin. Read in the
     // request's transaction, so the count of admins is the one the change is written against.
     const kept = guardAdminChange({ actor: caller.user, target, next, users: await tx.listUsers() });
     if (!kept.ok) return kept;
@@ -87,7 +88,7 @@ export const userRoutes = {
   getMe: async ({ caller }) =>
     ok({ user: caller.user, knowledgeRole: caller.knowledgeRole, mfa: caller.mfa }),
 
-  // §4: the identity service is initialized once the API verifies its tokens.
+  // REQ-tool-identity-status: the identity service is initialized once the API verifies its tokens.
   identityStatus: async ({ now }) => ok(identityStatus(true, now)),
 
   /**

@@ -1,8 +1,9 @@
 /**
- * The token vault's routes (issue 6, point 5): the user's calendar connection (their consent, kept in the
+ * The token vault's routes (REQ-tool-vault): the user's calendar connection (their consent, kept in the
  * store) and the calendar's events read on their behalf: connecting records the scopes (read always among them), disconnecting withdraws the consent, and
  * listing answers 409 'Connect your calendar first.' until the user connected. A failure of the identity
- * provider or the calendar answers 500 with the §8 calendar failure text, never the upstream answer.
+ * provider or the calendar answers 500 with the REQ-model-errors calendar failure text, never the upstream
+ * answer.
  */
 import { CALENDAR_TEXTS, fail, ok, type CurrentUser } from '@sentinel/domain';
 import type { CalendarEvent, CalendarScope, VaultConnection } from '@sentinel/domain/contract';
@@ -80,7 +81,8 @@ export function vaultRoutes(vault: Vault) {
             auditAfter({ reason: `calendar events: ${items.length}` });
             return ok({ items });
           } catch {
-            // The vault logged why; the user gets the §8 text and the audit row a reason without details.
+            // The vault logged why; the user gets the REQ-err text and the audit row a reason without
+            // details.
             auditAfter({ reason: 'calendar unavailable' });
             return fail('internal', CALENDAR_TEXTS.failure);
           }

@@ -28,7 +28,7 @@ export class DuplicateIdError extends Error {
 }
 
 /**
- * `replace` of an item naming another owner than the stored one (§6: an item's owner is set when it is created
+ * `replace` of an item naming another owner than the stored one (REQ-access-fields: an item's owner is set when it is created
  * and never changes). A bug in the caller, never an answer to a request: the transaction rolls back.
  */
 export class OwnerChangeError extends Error {

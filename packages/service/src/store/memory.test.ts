@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment, EmergencyGrant, ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, CalendarScope } from '@sentinel/domain/contract';
 import { DuplicateIdError, StoreClosedError } from './errors';
-import { createMemoryData, openMemoryStore } from './memory';
+import { createMemoryData, memoryDataFrom, memoryRowsOf, openMemoryStore } from './memory';
 import type { Store, StoreSeed } from './types';
 
 const JANE = 'auth0|sentinel-patient-000001';
@@ -83,6 +83,19 @@ const SEED: StoreSeed = {
   prescriptions: [],
   careTeam: [{ ownerId: JANE, clinicianSub: DOCTOR }],
 };
+
+/** An audit row of the doctor reading Jane's appointment. */
+const DOCTOR_READS_APT_001 = {
+  timestamp: '2026-07-01T09:00:00.000Z',
+  actorSub: DOCTOR,
+  actorRole: 'doctor',
+  action: 'read',
+  resourceType: 'appointment',
+  resourceId: 'apt-001',
+  patientId: 'P-000001',
+  outcome: 'allowed',
+  reason: 'allowed',
+} as const;
 
 const seeded = (): Store => openMemoryStore({ seed: SEED });
 
@@ -203,17 +216,7 @@ describe('the memory store', () => {
         await tx.insertCareTeamAssignment({ ownerId: 'patient-b', clinicianSub: DOCTOR });
         await tx.insertEmergencyGrant(grant('eg-1'));
         expect(await tx.remove('appointments', 'apt-001')).toBe(true);
-        await tx.appendAudit({
-          timestamp: '2026-07-01T09:00:00.000Z',
-          actorSub: DOCTOR,
-          actorRole: 'doctor',
-          action: 'read',
-          resourceType: 'appointment',
-          resourceId: 'apt-001',
-          patientId: 'P-000001',
-          outcome: 'allowed',
-          reason: 'allowed',
-        });
+        await tx.appendAudit(DOCTOR_READS_APT_001);
         throw failure;
       }),
     ).rejects.toBe(failure);
@@ -274,5 +277,50 @@ describe('the memory store', () => {
     expect(await again.transaction((tx) => tx.list('appointments'))).toStrictEqual([]);
     const empty = openMemoryStore();
     expect(await empty.transaction((tx) => tx.listUsers())).toStrictEqual([]);
+  });
+});
+
+describe("the rows of memory data (the mock API's synchronous view)", () => {
+  it('gives back what a store committed, in list order, with the counters and audit owners', async () => {
+    const data = createMemoryData();
+    const store = openMemoryStore({ data, seed: SEED });
+    await store.transaction(async (tx) => {
+      await tx.insertApproval(approval('apr-1'));
+      await tx.putVaultConnection({
+        sub: JANE,
+        scopes: ['calendar:read'],
+        connectedAt: '2026-07-01T09:00:00.000Z',
+      });
+      await tx.insertEmergencyGrant(grant('eg-1'));
+      await tx.appendAudit(DOCTOR_READS_APT_001);
+    });
+    const rows = memoryRowsOf(data);
+    expect(rows.appointments).toStrictEqual([appointment('apt-001')]);
+    expect(rows.users.map((u) => u.id)).toStrictEqual(SEED.users.map((u) => u.id));
+    expect(rows.approvals).toStrictEqual([approval('apr-1')]);
+    expect(rows.vault).toStrictEqual([
+      { sub: JANE, scopes: ['calendar:read'], connectedAt: '2026-07-01T09:00:00.000Z' },
+    ]);
+    expect(rows.grants.map((g) => g.id)).toStrictEqual(['eg-1']);
+    expect([...rows.counters]).toStrictEqual([['aud', 1001]]);
+    // The audit row belongs to the owner of the appointment it names.
+    expect(rows.audit.map((row) => [row.event.id, row.patientAccountId])).toStrictEqual([['aud-1001', JANE]]);
+  });
+
+  it('opens a store on rows that sees exactly them, and changing the rows afterwards changes nothing', async () => {
+    const rows = memoryRowsOf(
+      (() => {
+        const data = createMemoryData();
+        openMemoryStore({ data, seed: SEED });
+        return data;
+      })(),
+    );
+    const users = [...rows.users];
+    const data = memoryDataFrom({ ...rows, users, counters: new Map([['apt', 1005]]) });
+    users.pop();
+    const store = openMemoryStore({ data });
+    expect(await store.transaction((tx) => tx.listUsers())).toStrictEqual(rows.users);
+    expect(await store.transaction((tx) => tx.nextId('apt'))).toBe('apt-1006');
+    expect(memoryRowsOf(data).appointments).toStrictEqual(rows.appointments);
   });
 });

@@ -14,9 +14,12 @@
  */
 import {
   patientIdFor,
+  type Appointment,
   type CareTeamAssignment,
   type EmergencyGrant,
   type ManagedUser,
+  type MedicalRecord,
+  type Prescription,
 } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent } from '@sentinel/domain/contract';
 import { DuplicateEmailError, DuplicateIdError, OwnerChangeError, StoreClosedError } from './errors';
@@ -79,6 +82,74 @@ export function createMemoryData(): MemoryData {
       counters: new Map(),
       audit: [],
     },
+  };
+}
+
+/**
+ * The data of a memory store as plain values, in list order: what the mock API shows synchronously to stories
+ * and tests (packages/mocks `MockStore`). `counters` holds the last number drawn per prefix; each audit row
+ * carries the patient account it was filed under (see `patientAccountOf`).
+ */
+export type MemoryRows = {
+  readonly appointments: readonly Appointment[];
+  readonly records: readonly MedicalRecord[];
+  readonly prescriptions: readonly Prescription[];
+  readonly users: readonly ManagedUser[];
+  readonly approvals: readonly ApprovalRequest[];
+  readonly vault: readonly VaultConnectionRow[];
+  readonly careTeam: readonly CareTeamAssignment[];
+  readonly grants: readonly EmergencyGrant[];
+  readonly counters: ReadonlyMap<string, number>;
+  readonly audit: readonly { readonly event: AuditEvent; readonly patientAccountId: string | null }[];
+};
+
+const itemsOf = <T extends { readonly id: string; readonly ownerId?: string | undefined }>(
+  items: readonly T[],
+) => new Map(items.map((item) => [item.id, { json: JSON.stringify(item), ownerId: item.ownerId ?? null }]));
+
+/** Data holding exactly `rows` (copies: changing `rows` later changes nothing here). */
+export function memoryDataFrom(rows: MemoryRows): MemoryData {
+  return {
+    tables: {
+      appointments: itemsOf(rows.appointments),
+      records: itemsOf(rows.records),
+      prescriptions: itemsOf(rows.prescriptions),
+      users: new Map(rows.users.map((user) => [user.id, JSON.stringify(user)])),
+      approvals: new Map(rows.approvals.map((request) => [request.id, JSON.stringify(request)])),
+      vault: new Map(rows.vault.map((row) => [row.sub, { ...row, scopes: [...row.scopes] }])),
+      careTeam: new Map(
+        rows.careTeam.map(({ ownerId, clinicianSub }) => [
+          careTeamKey({ ownerId, clinicianSub }),
+          { ownerId, clinicianSub },
+        ]),
+      ),
+      grants: new Map(
+        rows.grants.map(({ id, ownerId, clinicianSub, reason, grantedAt, expiresAt }) => [
+          id,
+          { id, ownerId, clinicianSub, reason, grantedAt, expiresAt },
+        ]),
+      ),
+      counters: new Map(rows.counters),
+      audit: rows.audit.map(({ event, patientAccountId }) => ({ event: { ...event }, patientAccountId })),
+    },
+  };
+}
+
+/** The rows `data` holds now, as copies (the reverse of `memoryDataFrom`). */
+export function memoryRowsOf(data: MemoryData): MemoryRows {
+  const ops = operations({ ...data.tables });
+  const { tables } = data;
+  return {
+    appointments: ops.list('appointments'),
+    records: ops.list('records'),
+    prescriptions: ops.list('prescriptions'),
+    users: ops.listUsers(),
+    approvals: [...tables.approvals.values()].map((json) => copy<ApprovalRequest>(json)),
+    vault: [...tables.vault.keys()].flatMap((sub) => ops.getVaultConnection(sub) ?? []),
+    careTeam: [...tables.careTeam.values()].map(({ ownerId, clinicianSub }) => ({ ownerId, clinicianSub })),
+    grants: ops.listEmergencyGrants(),
+    counters: new Map(tables.counters),
+    audit: tables.audit.map(({ event, patientAccountId }) => ({ event: { ...event }, patientAccountId })),
   };
 }
 

@@ -22,7 +22,7 @@ export type VaultConnectionRow = {
   readonly connectedAt: string;
 };
 
-/** The patient-owned collections (§6: patients see only their own items). */
+/** The patient-owned collections (REQ-access: patients see only their own items). */
 export type Collection = 'appointments' | 'records' | 'prescriptions';
 
 export type EntityOf = {
@@ -32,8 +32,8 @@ export type EntityOf = {
 };
 
 /**
- * Who a patient-scoped list is for (§6, `isOwnItem`): the items the patient's account owns, by its id (the
- * token subject). An empty id matches nothing.
+ * Who a patient-scoped list is for (REQ-access-owner, `isOwnItem`): the items the patient's account owns, by
+ * its id (the token subject). An empty id matches nothing.
  */
 export type PatientScope = { readonly ownerId: string };
 
@@ -100,7 +100,7 @@ export interface StoreTx {
    */
   appendAudit(row: NewAuditRow): Promise<void>;
 
-  /** Record confidentiality (issue 15): the care-team assignments of one patient account, or all of them. */
+  /** Record confidentiality (REQ-rec): the care-team assignments of one patient account, or all of them. */
   listCareTeam(ownerId?: string): Promise<CareTeamAssignment[]>;
   /** Adds an assignment; an existing one stays as it is. */
   insertCareTeamAssignment(assignment: CareTeamAssignment): Promise<void>;
@@ -134,6 +134,6 @@ export type StoreSeed = {
   readonly records: readonly MedicalRecord[];
   readonly prescriptions: readonly Prescription[];
   readonly users: readonly ManagedUser[];
-  /** Record confidentiality (issue 15): the doctors assigned to each patient's care team. */
+  /** Record confidentiality (REQ-rec): the doctors assigned to each patient's care team. */
   readonly careTeam?: readonly CareTeamAssignment[];
 };
