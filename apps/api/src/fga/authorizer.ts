@@ -5,8 +5,8 @@
  * server needs no tuples written and both paths answer from the same data.
  */
 import { CredentialsMethod, OpenFgaClient, type UserClientConfigurationParams } from '@openfga/sdk';
-import { SENTINEL_FGA_MODEL, prepareFga, type FgaModel } from '@sentinel/domain';
-import type { Authorizer } from '@sentinel/service';
+import { SENTINEL_FGA_MODEL, type FgaModel } from '@sentinel/domain';
+import { localAuthorizer, type Authorizer } from '@sentinel/service';
 
 /** The authorizer's interface is the handlers' (@sentinel/service); building one is the server's. */
 export { authorize, type Authorizer } from '@sentinel/service';
@@ -52,19 +52,6 @@ export function createAuthorizer(
   model: FgaModel = SENTINEL_FGA_MODEL,
 ): Authorizer {
   return settings.kind === 'local' ? localAuthorizer(model) : openFgaAuthorizer(settings, model);
-}
-
-function localAuthorizer(model: FgaModel): Authorizer {
-  const evaluate = prepareFga(model, []);
-  return {
-    kind: 'local',
-    factsOnly: true,
-    check: async (user, relation, object, contextualTuples = []) => {
-      const result = evaluate({ user, relation, object, contextualTuples });
-      if (!result.ok) throw new Error(`Authorization check failed: ${result.error.message}`);
-      return result.value;
-    },
-  };
 }
 
 /** The SDK's model type is mutable; ours is a readonly constant. JSON is the common ground. */
