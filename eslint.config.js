@@ -6,13 +6,53 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 /**
- * Layer boundaries (REQ-arch-layers): domain imports nothing of ours; mocks import only domain,
- * the bundled knowledge content and the API's behaviour (service);
- * ui imports only domain (mocks only from stories and tests); the server kit imports nothing of ours; apps
- * import anything. Imports may not climb out of a package's own folder by relative path, so a package is
- * reached only by its name.
+ * Layer boundaries (REQ-arch-layers): domain imports nothing of ours; demo data imports only domain; mocks import
+ * only domain, demo data, the bundled knowledge content and the API's behaviour (service);
+ * ui imports only domain (mocks only from stories and tests); the server kit imports nothing of ours. An app
+ * imports packages and its own files: never another app's code from a request path (its tests may start another
+ * app through that app's exported entry points), never a file inside another package's src, and demo data only
+ * in main.ts, the seeding step. Imports may not climb out of a package's own folder by relative path, so a
+ * package is reached only by its name.
  */
 const leavePackage = { regex: '^(\\.\\./){3,}', message: 'Import other packages by name (@sentinel/...).' };
+const deepImport = {
+  regex: '^@sentinel/[^/]+/src/',
+  message: "Import a package's exported entry points, not files inside its src.",
+};
+const APPS = ['api', 'calendar', 'idp', 'model', 'portal', 'storybook'];
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.setup.ts', '**/test-support*', '**/testkit*', '**/fake-*'];
+/** The lint zone of one app: its request code may not import another app; its tests only by entry points. */
+const appZone = (app) => [
+  {
+    files: [`apps/${app}/src/**/*.{ts,tsx}`, `apps/${app}/scripts/**/*.{ts,mjs}`],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            leavePackage,
+            deepImport,
+            {
+              group: APPS.filter((other) => other !== app).flatMap((other) => [
+                `@sentinel/${other}`,
+                `@sentinel/${other}/*`,
+              ]),
+              message: 'An app does not import another app: share it through a package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: TEST_FILES.map((glob) => `apps/${app}/src/${glob}`),
+    // The vitest global setup starts PostgreSQL through the repository's script.
+    ignores: ['**/*.setup.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [leavePackage, deepImport] }] },
+  },
+];
+
 const layer = (allowed) => ({
   group: ['@sentinel/*', ...allowed.map((name) => `!@sentinel/${name}`)],
   message: `This layer may import only: ${allowed.length ? allowed.map((n) => `@sentinel/${n}`).join(', ') : 'nothing of ours'}.`,
@@ -96,7 +136,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer(['domain', 'knowledge', 'service']), leavePackage] },
+        { patterns: [layer(['demo-data', 'domain', 'knowledge', 'service']), leavePackage] },
       ],
     },
   },
@@ -107,7 +147,12 @@ export default tseslint.config(
   },
   {
     files: ['packages/ui/src/**/*.stories.tsx', 'packages/ui/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain', 'mocks']), leavePackage] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['demo-data', 'domain', 'mocks']), leavePackage] },
+      ],
+    },
   },
   {
     // The server kit sits under every server and above nothing of ours: no domain rules, demo data or app code.
@@ -132,7 +177,43 @@ export default tseslint.config(
     },
   },
   {
+    // Demo data (personas, fixtures, the fixed clock) is built from the domain's rules and nothing else.
+    files: ['packages/demo-data/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain']), leavePackage] }] },
+  },
+  {
+    // No demo data in a server's request path (REQ-arch-layers): only an app's composition root (main.ts, the
+    // seeding step of the embedded default) and its tests and test support may load personas or the mock API.
+    // The typescript-eslint twin of no-restricted-imports, so that app zones written with the core rule do
+    // not replace these patterns (a later config object's options for the same rule win).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/main.ts',
+      '**/*.test.{ts,tsx}',
+      '**/test-support*',
+      '**/testkit*',
+      '**/test/**',
+      '**/tests/**',
+      '**/__tests__/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sentinel/demo-data', '@sentinel/demo-data/*', '@sentinel/mocks', '@sentinel/mocks/*'],
+              message:
+                'Demo data is passed in by main.ts (the seeding step), never imported by request code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['knowledge/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain']), leavePackage] }] },
   },
+  ...APPS.flatMap(appZone),
 );

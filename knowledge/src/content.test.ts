@@ -1,5 +1,5 @@
 /**
- * The clinical content review of issue 16 (docs/clinical-safety.md, "Content review"): the safety facts each
+ * The clinical content review of REQ-kb-content (docs/clinical-safety.md, "Content review"): the safety facts each
  * bundled document must state, and that every threshold a table gives is also written in prose, because the
  * demo model and section retrieval read prose and may drop table rows.
  */

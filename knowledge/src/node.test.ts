@@ -17,7 +17,7 @@ describe('the bundled knowledge', () => {
     ]);
   });
 
-  it('gives each document the §6 roles and a category of its own kind', () => {
+  it('gives each document its roles (REQ-kb-document-roles) and a category of its own kind', () => {
     const loaded = loadKnowledge();
     if (!loaded.ok) throw new Error(loaded.error.message);
     const byId = new Map(loaded.value.documents.map((d) => [d.id, d]));
@@ -61,7 +61,7 @@ describe('the bundled knowledge', () => {
     expect(items.filter((i) => i.patientId !== undefined)).toHaveLength(1);
   });
 
-  it('gives each built-in item the required roles of spec section 6', () => {
+  it('gives each built-in item the roles it requires (REQ-kb-builtin-roles)', () => {
     const loaded = loadKnowledge();
     if (!loaded.ok) throw new Error(loaded.error.message);
     const roles = Object.fromEntries(

@@ -2,7 +2,7 @@
  * The token verifier's memory of verified tokens (auth.ts): a token is checked once and trusted until its
  * expiry at the latest, a failed one is checked every time, and the memory is bounded in size and age.
  */
-import { FIXED_NOW, PERSONAS } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_CACHE_TTL_MS, createTokenVerifier, type VerifierOptions } from './auth';

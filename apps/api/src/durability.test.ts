@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPOINTMENT_TYPES, AppointmentSchema, type Appointment } from '@sentinel/domain';
 import { AuditEventSchema, type AppointmentCreate, type AuditEvent } from '@sentinel/domain/contract';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import SqliteDatabase from 'better-sqlite3';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';

@@ -5,7 +5,7 @@
  * with one line naming the variable.
  */
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { seed } from '@sentinel/mocks/seed';
+import { seed } from '@sentinel/demo-data';
 import { serve, settingsOrExit } from '@sentinel/server-kit';
 import { settingsFromEnv } from './config';
 import { createAuthorizer, fgaSettingsFromEnv } from './fga';
@@ -28,6 +28,8 @@ if (!knowledge.ok) {
   process.exit(1);
 }
 
+// The embedded default's seeding step: a store created on this start is filled with the demo data, dated
+// around today; request code never sees where the data came from.
 const store = await openStore({
   databaseUrl: settings.databaseUrl,
   dataDir: settings.dataDir,

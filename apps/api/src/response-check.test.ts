@@ -1,5 +1,5 @@
 import { MedicalRecordListResponseSchema, MedicalRecordResponseSchema } from '@sentinel/domain/contract';
-import { seed } from '@sentinel/mocks/seed';
+import { seed } from '@sentinel/demo-data';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createListCheck, listChecks, listItemSchema } from '@sentinel/service';

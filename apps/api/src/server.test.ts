@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FGA_SAMPLE_QUERIES, PERMISSION_ALERTS } from '@sentinel/domain';
 import { MAX_REQUEST_BODY_BYTES, parseSseEvents, type AuditEvent } from '@sentinel/domain/contract';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_AUDIENCE, TEST_ISSUER, signAccessToken, startTestServer, type TestServer } from './testkit';

@@ -26,11 +26,13 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import { assistantRoutes, createAssistant, type AssistantOptions } from './assistant/routes';
+import { createChatModel } from './assistant/model';
+import { createChatRateLimiter, type ChatRateLimitOptions } from './assistant/rate-limit';
 import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
 import {
   approvalRoutes,
+  assistantRoutes,
   clinicalRoutes,
   confidentialityRoutes,
   knowledgeRoutes,
@@ -65,7 +67,7 @@ export type ServerOptions = {
   /** The assistant's model (settings.model in main); none by default: the canned demo answers. */
   readonly model?: ModelSettings;
   /** The per-user chat limit's size and clock (tests); 20 a minute by default. */
-  readonly chatRateLimit?: AssistantOptions['rateLimit'];
+  readonly chatRateLimit?: ChatRateLimitOptions;
   /** The token vault's calendar and token exchange; by default the embedded stack's (vault/settings.ts). */
   readonly vault?: VaultSettings;
   /** The per-user API limit (rate-limit.ts): API_RATE_LIMIT unless given, false for none; `now` for tests. */
@@ -213,11 +215,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const apiRateLimit = options.apiRateLimit ?? (envRateLimit && { limit: envRateLimit });
   if (apiRateLimit) registerApiRateLimit(app, { ...apiRateLimit, verify });
   const authorizer = options.authorizer ?? createAuthorizer();
-  const assistant = createAssistant({
-    model: options.model ?? { kind: 'none' },
-    log: app.log,
-    ...(options.chatRateLimit ? { rateLimit: options.chatRateLimit } : {}),
-  });
+  const model = createChatModel(options.model ?? { kind: 'none' });
+  // Said once at start; the status then shows the assistant unavailable and chats get the canned answers.
+  if (model?.problem) app.log.warn({ model: { problem: model.problem } }, 'the model cannot be used');
   const vault = createVault(options.vault ?? vaultSettingsFromEnv({}, settings.issuer), { log: app.log });
   const clock = options.now ?? (() => new Date());
   const impls: RouteImpls = {
@@ -227,9 +227,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...userRoutes,
     ...knowledgeRoutes(options.knowledge, authorizer),
     ...identityRoutes(options.knowledge, authorizer),
-    ...assistantRoutes(assistant, options.knowledge, app.log, {
-      authorizer,
-      calendar: { store, vault, now: clock },
+    ...assistantRoutes({
+      model,
+      limiter: createChatRateLimiter(options.chatRateLimit),
+      knowledge: options.knowledge,
+      tools: { authorizer, calendar: { store, vault, now: clock } },
+      logFailure: (detail) => app.log.warn({ model: detail }, 'model step failed'),
     }),
     ...vaultRoutes(vault),
   };

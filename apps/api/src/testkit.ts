@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLAIM_NAMESPACE, requiresSecondFactor } from '@sentinel/domain';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { FIXED_NOW, PERSONAS, seed, type Persona, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type Persona, type PersonaKey } from '@sentinel/demo-data';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
@@ -22,6 +22,7 @@ import type { Store } from './store/types';
 
 export const TEST_ISSUER = 'http://localhost:4000/';
 export type { TokenExchanger } from './vault';
+export { startFakeOpenAi, streamPieces, type FakeOpenAi } from './assistant/fake-openai';
 export const TEST_AUDIENCE = 'https://api.sentinel-health.example';
 
 const knowledge = loadKnowledge();

@@ -7,7 +7,7 @@
  */
 import { request } from 'node:http';
 import { CLAIM_NAMESPACE } from '@sentinel/domain';
-import { PERSONAS } from '@sentinel/mocks/seed';
+import { PERSONAS } from '@sentinel/demo-data';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCalendarService, type RunningCalendar } from './testkit';

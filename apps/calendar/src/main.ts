@@ -4,7 +4,7 @@
  * from the seeded appointments. Tokens are checked against the identity provider's keys (CALENDAR_ISSUER,
  * CALENDAR_AUDIENCE). SIGTERM and SIGINT finish writes, then stop (the server kit's `serve`).
  */
-import { seed } from '@sentinel/mocks/seed';
+import { PERSONA_LIST, seed } from '@sentinel/demo-data';
 import { serve, settingsOrExit } from '@sentinel/server-kit';
 import { createCalendarVerifier } from './auth';
 import { buildCalendarServer } from './server';
@@ -15,8 +15,13 @@ import { openCalendarStore } from './store';
 process.umask(0o077);
 
 const settings = settingsOrExit('The calendar service', () => settingsFromEnv());
-// Seeded on the day it first starts, as the API's store is: the appointments lie around today.
-const store = await openCalendarStore({ dataDir: settings.dataDir, seed: seed(new Date()).appointments });
+// The embedded default's seeding step, on the day it first starts (as the API's store is: the appointments lie
+// around today), with the demo personas as the accounts whose calendars show them.
+const store = await openCalendarStore({
+  dataDir: settings.dataDir,
+  seed: seed(new Date()).appointments,
+  accounts: PERSONA_LIST,
+});
 const app = await buildCalendarServer({
   store,
   verify: createCalendarVerifier({

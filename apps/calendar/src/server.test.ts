@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLAIM_NAMESPACE, calendarEventIdFor } from '@sentinel/domain';
 import { CalendarEventListResponseSchema, CalendarEventSchema } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCalendarService, type RunningCalendar } from './testkit';

@@ -1,15 +1,14 @@
 /**
  * The calendar's events, each with its owners (the subjects whose calendar shows it), kept in one JSON file
  * written atomically (a temporary file, then a rename), so a crash leaves the old file or the new one, never
- * half of one. Seeded on first start from the seeded appointments: an appointment's event belongs to its owner
- * (the patient's account) and to its doctor.
+ * half of one. Seeded on first start from the appointments and accounts main.ts passes in (the demo data): an
+ * appointment's event belongs to its owner (the patient's account) and to its doctor.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calendarEventsFromAppointments, compareCalendarEvents, type Appointment } from '@sentinel/domain';
 import { CalendarEventSchema, type CalendarEvent } from '@sentinel/domain/contract';
-import { PERSONA_LIST, type Persona } from '@sentinel/mocks/seed';
 import { z } from 'zod';
 
 export const EVENTS_FILE = 'events.json';
@@ -30,6 +29,9 @@ const FileSchema = z.strictObject({
   events: z.array(StoredEventSchema),
 });
 type EventsFile = z.infer<typeof FileSchema>;
+
+/** An account of the directory the seed is built from: a doctor's calendar is found by the doctor's name. */
+export type SeedAccount = { readonly sub: string; readonly name: string; readonly role: string };
 
 /** Who reads: their own events, or every event (an administrator). */
 export type Viewer = { readonly sub: string; readonly seesAll: boolean };
@@ -52,21 +54,24 @@ export type CalendarStore = {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The doctor persona an appointment names (appointments name their doctor, not a subject). */
-const doctorNamed = (name: string): Persona | undefined =>
-  PERSONA_LIST.find((p) => p.role === 'doctor' && same(p.name, name));
+/** The doctor an appointment names (appointments name their doctor, not a subject). */
+const doctorNamed = (accounts: readonly SeedAccount[], name: string): SeedAccount | undefined =>
+  accounts.find((p) => p.role === 'doctor' && same(p.name, name));
 
 /**
  * The seeded calendar: the domain's events of the appointments (dated, not cancelled), each owned by the
- * appointment's owner account (REQ-access-owner) and its doctor (by name). An event
+ * appointment's owner account (REQ-access-owner) and its doctor (by name, among `accounts`). An event
  * nobody can be found for is left out.
  */
-export function seedEvents(appointments: readonly Appointment[]): StoredEvent[] {
+export function seedEvents(
+  appointments: readonly Appointment[],
+  accounts: readonly SeedAccount[],
+): StoredEvent[] {
   const byId = new Map(appointments.map((a) => [a.id, a]));
   return calendarEventsFromAppointments(appointments).flatMap((event) => {
     const appointment = event.appointmentId ? byId.get(event.appointmentId) : undefined;
     if (!appointment) return [];
-    const owners = [appointment.ownerId, doctorNamed(appointment.doctorName)?.sub]
+    const owners = [appointment.ownerId, doctorNamed(accounts, appointment.doctorName)?.sub]
       .filter((sub): sub is string => sub !== undefined)
       .filter((sub, i, all) => all.indexOf(sub) === i);
     return owners.length > 0 ? [{ owners, event }] : [];
@@ -99,16 +104,17 @@ async function readEventsFile(file: string): Promise<EventsFile | undefined> {
 
 /**
  * Opens the store in `dataDir`: reads `events.json`, or on first start creates it from `seed` (the
- * appointments to seed with).
+ * appointments to seed with) and `accounts` (whose doctors' calendars the events go on too).
  */
 export async function openCalendarStore(options: {
   readonly dataDir: string;
   readonly seed: readonly Appointment[];
+  readonly accounts: readonly SeedAccount[];
 }): Promise<CalendarStore> {
   const file = path.join(options.dataDir, EVENTS_FILE);
   let data = await readEventsFile(file);
   if (!data) {
-    data = { version: 1, nextNumber: FIRST_EVENT_NUMBER, events: seedEvents(options.seed) };
+    data = { version: 1, nextNumber: FIRST_EVENT_NUMBER, events: seedEvents(options.seed, options.accounts) };
     await writeAtomic(file, data);
   }
   let state: EventsFile = data;

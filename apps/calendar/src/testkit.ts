@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Appointment } from '@sentinel/domain';
-import { FIXED_NOW, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONA_LIST, seed } from '@sentinel/demo-data';
 import type { FastifyInstance } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { createCalendarVerifier } from './auth';
@@ -43,7 +43,11 @@ export async function startCalendarService(options: {
 }): Promise<RunningCalendar> {
   const host = options.host ?? 'localhost';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sentinel-calendar-test-'));
-  const store = await openCalendarStore({ dataDir, seed: options.seed ?? seed(FIXED_NOW).appointments });
+  const store = await openCalendarStore({
+    dataDir,
+    seed: options.seed ?? seed(FIXED_NOW).appointments,
+    accounts: PERSONA_LIST,
+  });
   const app = await buildCalendarServer({
     store,
     verify: createCalendarVerifier({

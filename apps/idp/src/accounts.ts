@@ -1,25 +1,74 @@
 /**
- * The demo accounts: the personas of REQ-arch (from @sentinel/mocks), with the claims the portal
- * and the API read: profile, e-mail, the namespaced roles and permissions claims, and doctors' specialization.
+ * The accounts the provider signs in, with the claims the portal and the API read: profile, e-mail, the
+ * namespaced roles and permissions claims, and doctors' specialization. The list is passed in by the
+ * composition root (main.ts gives the demo personas of @sentinel/demo-data, REQ-arch-personas; tests give
+ * their own), so no request path of the provider loads demo data.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor } from '@sentinel/domain';
-import { personaByEmail, personaBySub, type Persona } from '@sentinel/mocks';
 
 export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
 export const PERMISSIONS_CLAIM = `${CLAIM_NAMESPACE}permissions`;
 export const SPECIALIZATIONS_CLAIM = `${CLAIM_NAMESPACE}specializations`;
 
-/** The persona whose e-mail and password match, compared in constant time; undefined otherwise. */
-export function authenticate(email: string, password: string): Persona | undefined {
-  const persona = personaByEmail(email);
-  const expected = Buffer.from(persona?.password ?? 'no-such-account');
-  const given = Buffer.from(password);
-  const same = expected.length === given.length && timingSafeEqual(expected, given);
-  return persona && same ? persona : undefined;
-}
+/** A directory entry: what sign-in checks and what the tokens carry (the demo personas have this shape). */
+export type Account = {
+  readonly sub: string;
+  readonly name: string;
+  readonly given_name: string;
+  readonly family_name: string;
+  readonly email: string;
+  readonly password: string;
+  /** The directory role (doctor, admin, patient, nurse, ...). */
+  readonly role: string;
+  /** The custom roles claim: display names. */
+  readonly roles: readonly string[];
+  readonly permissions: readonly string[];
+  /** Knowledge specializations, lowercase-hyphenated; the first is a doctor's specialization claim. */
+  readonly specializations: readonly string[];
+  readonly department: string;
+  /** The enrolled authenticator's secret (base32); absent when none is enrolled. */
+  readonly totpSecret?: string;
+  readonly picture?: string;
+};
 
-export const findPersona = (sub: string): Persona | undefined => personaBySub(sub);
+/** The accounts the provider knows, looked up as sign-in and token issuing need them. */
+export type Accounts = {
+  /** The account whose e-mail and password match, compared in constant time; undefined otherwise. */
+  authenticate(email: string, password: string): Account | undefined;
+  /** The account with exactly this subject. */
+  find(sub: string): Account | undefined;
+};
+
+/** E-mail addresses are compared without case and surrounding spaces. */
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The directory over `list`. Two entries with one e-mail or one subject would make sign-in or token issuing
+ * ambiguous, so such a list is refused with an error naming the duplicate.
+ */
+export function createAccounts(list: readonly Account[]): Accounts {
+  const byEmail = new Map<string, Account>();
+  const bySub = new Map<string, Account>();
+  for (const account of list) {
+    const key = emailKey(account.email);
+    if (byEmail.has(key)) throw new Error(`Two accounts have the e-mail ${key}.`);
+    if (bySub.has(account.sub)) throw new Error(`Two accounts have the subject ${account.sub}.`);
+    byEmail.set(key, account);
+    bySub.set(account.sub, account);
+  }
+  return {
+    authenticate(email, password) {
+      const account = byEmail.get(emailKey(email));
+      // The comparison runs for unknown e-mails too, so the answer's timing does not tell which accounts exist.
+      const expected = Buffer.from(account?.password ?? 'no-such-account');
+      const given = Buffer.from(password);
+      const same = expected.length === given.length && timingSafeEqual(expected, given);
+      return account && same ? account : undefined;
+    },
+    find: (sub) => bySub.get(sub),
+  };
+}
 
 /**
  * Whether the account must give a second factor after its password: doctors, admins and anyone holding
@@ -27,7 +76,7 @@ export const findPersona = (sub: string): Persona | undefined => personaBySub(su
  * names of the roles claim, which the portal's role decision reads), never from a per-account switch, so a
  * role or permission granted later brings the second factor with it.
  */
-export function requiresSecondFactor(account: Pick<Persona, 'role' | 'roles' | 'permissions'>): boolean {
+export function requiresSecondFactor(account: Pick<Account, 'role' | 'roles' | 'permissions'>): boolean {
   // The domain's rule, the one the API enforces on every call (doctor, admin, manage:users), applied to the
   // directory role and to each role display name.
   const { permissions } = account;
@@ -44,7 +93,7 @@ export type SecondFactor =
   /** Needed but no authenticator enrolled: the password alone must not let the account in. */
   | { kind: 'not-enrolled' };
 
-export function secondFactorFor(account: Persona): SecondFactor {
+export function secondFactorFor(account: Account): SecondFactor {
   if (account.totpSecret) return { kind: 'totp', secret: account.totpSecret };
   return requiresSecondFactor(account) ? { kind: 'not-enrolled' } : { kind: 'none' };
 }
@@ -56,27 +105,27 @@ const titleCase = (slug: string) =>
     .join(' ');
 
 /** Authorization claims carried by both the id token and the access token. */
-export function authorizationClaims(persona: Persona): Record<string, unknown> {
-  return { [ROLES_CLAIM]: [...persona.roles], [PERMISSIONS_CLAIM]: [...persona.permissions] };
+export function authorizationClaims(account: Account): Record<string, unknown> {
+  return { [ROLES_CLAIM]: [...account.roles], [PERMISSIONS_CLAIM]: [...account.permissions] };
 }
 
-/** Every claim the provider may release for the persona (filtered by scope through the `claims` config). */
-export function personaClaims(persona: Persona): Record<string, unknown> {
-  const first = persona.specializations[0];
+/** Every claim the provider may release for the account (filtered by scope through the `claims` config). */
+export function accountClaims(account: Account): Record<string, unknown> {
+  const first = account.specializations[0];
   return {
-    sub: persona.sub,
-    name: persona.name,
-    given_name: persona.given_name,
-    family_name: persona.family_name,
-    ...(persona.picture ? { picture: persona.picture } : {}),
-    email: persona.email,
+    sub: account.sub,
+    name: account.name,
+    given_name: account.given_name,
+    family_name: account.family_name,
+    ...(account.picture ? { picture: account.picture } : {}),
+    email: account.email,
     email_verified: true,
-    ...authorizationClaims(persona),
-    ...(persona.role === 'doctor' && first
+    ...authorizationClaims(account),
+    ...(account.role === 'doctor' && first
       ? {
           specialization: titleCase(first),
-          department: persona.department,
-          [SPECIALIZATIONS_CLAIM]: [...persona.specializations],
+          department: account.department,
+          [SPECIALIZATIONS_CLAIM]: [...account.specializations],
         }
       : {}),
   };

@@ -7,12 +7,12 @@
 import type { Adapter, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import {
+  accountClaims,
   authorizationClaims,
-  findPersona,
-  personaClaims,
   PERMISSIONS_CLAIM,
   ROLES_CLAIM,
   SPECIALIZATIONS_CLAIM,
+  type Accounts,
 } from './accounts';
 import type { ApiClientCredentials } from './apiClient';
 import type { IdpKeys } from './keys';
@@ -94,6 +94,7 @@ export function buildConfiguration(
   settings: IdpSettings,
   keys: IdpKeys,
   adapter: new (name: string) => Adapter,
+  accounts: Accounts,
   apiClient?: ApiClientCredentials,
 ): Configuration {
   const apiScope = API_SCOPES.join(' ');
@@ -157,13 +158,13 @@ export function buildConfiguration(
     },
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
-      const persona = findPersona(sub);
-      if (!persona) return undefined;
-      return { accountId: persona.sub, claims: () => personaClaims(persona) as { sub: string } };
+      const account = accounts.find(sub);
+      if (!account) return undefined;
+      return { accountId: account.sub, claims: () => accountClaims(account) as { sub: string } };
     },
     async extraTokenClaims(ctx, token) {
-      const persona = 'accountId' in token && token.accountId ? findPersona(token.accountId) : undefined;
-      if (!persona) return undefined;
+      const account = 'accountId' in token && token.accountId ? accounts.find(token.accountId) : undefined;
+      if (!account) return undefined;
       const exchanged = token.kind === 'AccessToken' && token.gty === TOKEN_EXCHANGE_GRANT;
       // The API reports whether the sign-in used a second factor (REQ-auth MFA): the methods come from the
       // code or refresh token the access token is issued for, which carry the login's amr, or for an
@@ -179,7 +180,7 @@ export function buildConfiguration(
         token.kind === 'AccessToken' && !exchanged && token.grantId && token.sessionUid
           ? { [GRANT_CLAIM]: token.grantId, [SESSION_CLAIM]: token.sessionUid }
           : {};
-      return { ...authorizationClaims(persona), ...(amr ? { amr } : {}), ...acting, ...signIn };
+      return { ...authorizationClaims(account), ...(amr ? { amr } : {}), ...acting, ...signIn };
     },
     features: {
       devInteractions: { enabled: false },

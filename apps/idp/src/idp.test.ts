@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildCurrentUser, CLAIM_NAMESPACE, validateIdToken } from '@sentinel/domain';
-import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
+import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type Persona } from '@sentinel/demo-data';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFailureLimiter, createSignInGuard } from './rateLimit';
@@ -38,7 +38,7 @@ const settings = (port = 0): IdpSettings => ({
 });
 
 async function start(port = 0) {
-  idp = await startIdp(settings(port), { silent: true });
+  idp = await startIdp(settings(port), { accounts: PERSONA_LIST, silent: true });
   return idp;
 }
 
@@ -917,7 +917,7 @@ describe('token exchange for the calendar (token vault)', () => {
   it('takes the API client secret from the settings when one is given', async () => {
     idp = await startIdp(
       { ...settings(), apiClientSecret: 'given-secret-given-secret-given-secret' },
-      { silent: true },
+      { accounts: PERSONA_LIST, silent: true },
     );
     const { tokens } = await signInForTokens(idp, PERSONAS.jane);
     const res = await exchangeAsApi(idp.url, 'given-secret-given-secret-given-secret', {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
-import { authenticate, findPersona, secondFactorFor } from './accounts';
+import { secondFactorFor, type Accounts } from './accounts';
 import { codePage, errorPage, loginPage, TEXTS } from './pages';
 import type { SignInGuard } from './rateLimit';
 import type { TotpVerifier } from './totp';
@@ -63,6 +63,8 @@ async function grantMissing(provider: Provider, details: Details): Promise<void>
 type Pending = { accountId: string; expiresAt: number };
 
 export type InteractionOptions = {
+  /** Who may sign in (main.ts passes the directory in). */
+  accounts: Accounts;
   guard: SignInGuard;
   /** Origins the sign-in may redirect back to after a form post (the portal's). */
   formActionOrigins: readonly string[];
@@ -73,7 +75,7 @@ export type InteractionOptions = {
 
 /** Handles `/interaction/...` requests; returns false for any other path. */
 export function createInteractionHandler(provider: Provider, options: InteractionOptions) {
-  const { guard, clientAddress: clientIp, totp } = options;
+  const { accounts, guard, clientAddress: clientIp, totp } = options;
   const headers = pageHeaders(options.formActionOrigins);
   const send = (res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) => {
     res.writeHead(status, { ...headers, ...extra });
@@ -182,7 +184,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const ip = clientIp(req);
       if (!(await admitted(res, 'pwd', email, ip, (error) => loginPage(uid, { email, error })))) return true;
-      const persona = authenticate(email, form.get('password') ?? '');
+      const persona = accounts.authenticate(email, form.get('password') ?? '');
       if (!persona) {
         guard.failed('pwd', email, ip);
         send(res, 401, loginPage(uid, { email, error: TEXTS.wrongCredentials }));
@@ -212,7 +214,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
       return true;
     }
-    const persona = findPersona(mfaWaiting.accountId);
+    const persona = accounts.find(mfaWaiting.accountId);
     const ip = clientIp(req);
     if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, (error) => codePage(uid, { error })))) {
       return true;

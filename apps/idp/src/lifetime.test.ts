@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PERSONAS } from '@sentinel/mocks';
+import { PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_LIFETIME_SECONDS } from './config';
@@ -42,7 +42,7 @@ afterEach(async () => {
 async function start() {
   idp = await startIdp(
     { port: 0, host: 'localhost', portalOrigin: PORTAL, extraRedirectUris: [], apiAudience: API, dataDir },
-    { silent: true },
+    { accounts: PERSONA_LIST, silent: true },
   );
   return idp;
 }

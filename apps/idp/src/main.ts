@@ -3,7 +3,7 @@
  * SIGTERM and SIGINT stop it (the server kit's `stopOnSignals`); an unusable setting stops the start with one
  * line naming the variable.
  */
-import { PERSONA_LIST } from '@sentinel/mocks';
+import { PERSONA_LIST } from '@sentinel/demo-data';
 import { settingsOrExit, stopOnSignals } from '@sentinel/server-kit';
 import { requiresSecondFactor } from './accounts';
 import { startIdp } from './server';
@@ -13,7 +13,8 @@ import { settingsFromEnv } from './settings';
 process.umask(0o077);
 
 const settings = settingsOrExit('The identity provider', () => settingsFromEnv());
-const idp = await startIdp(settings);
+// The embedded default's seeding step: the demo personas are the directory (REQ-arch-personas).
+const idp = await startIdp(settings, { accounts: PERSONA_LIST });
 // The provider listens inside startIdp (its own http server around oidc-provider), so only the stop is ours.
 stopOnSignals(() => idp.close(), { name: 'The identity provider' });
 console.log(`Identity provider ready at ${idp.url} (issuer ${idp.issuer}, data in ${settings.dataDir})`);

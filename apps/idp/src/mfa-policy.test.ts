@@ -6,10 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_TOTP_SECRET, PERSONA_LIST, PERSONAS, type Persona } from '@sentinel/mocks';
-import type * as Mocks from '@sentinel/mocks';
+import { DEMO_TOTP_SECRET, PERSONA_LIST, PERSONAS, type Persona } from '@sentinel/demo-data';
 import * as OTPAuth from 'otpauth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requiresSecondFactor } from './accounts';
 import { TEXTS } from './pages';
 import { startIdp, type RunningIdp } from './server';
@@ -33,17 +32,8 @@ const NURSE_MANAGER: Persona = {
   permissions: [...PERSONAS.nora.permissions, 'manage:users'],
   mfa: false,
 };
-const EXTRA = [FLAGLESS_DOCTOR, NURSE_MANAGER];
-
-vi.mock('@sentinel/mocks', async (importOriginal) => {
-  const original = await importOriginal<typeof Mocks>();
-  return {
-    ...original,
-    personaByEmail: (email: string) =>
-      EXTRA.find((p) => p.email === email.trim().toLowerCase()) ?? original.personaByEmail(email),
-    personaBySub: (sub: string) => EXTRA.find((p) => p.sub === sub) ?? original.personaBySub(sub),
-  };
-});
+/** The directory the provider is started with: the personas and the two extra entries. */
+const DIRECTORY = [...PERSONA_LIST, FLAGLESS_DOCTOR, NURSE_MANAGER];
 
 const currentCode = () =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30 }).generate();
@@ -63,7 +53,7 @@ beforeEach(async () => {
       dataDir,
       trustedProxies: [],
     },
-    { silent: true },
+    { accounts: DIRECTORY, silent: true },
   );
 });
 

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { createAccounts, type Account } from './accounts';
 import { buildConfiguration, portalRedirectUris, sessionTtl } from './config';
 import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
@@ -55,10 +56,16 @@ export function rewriteAuth0Url(rawUrl: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function startIdp(
-  settings: IdpSettings,
-  options: { guard?: SignInGuard; silent?: boolean } = {},
-): Promise<RunningIdp> {
+export type IdpOptions = {
+  /** The accounts that may sign in: main.ts passes the demo personas; tests pass what they need. */
+  accounts: readonly Account[];
+  guard?: SignInGuard;
+  silent?: boolean;
+};
+
+export async function startIdp(settings: IdpSettings, options: IdpOptions): Promise<RunningIdp> {
+  // Built first: a directory with a duplicate e-mail or subject stops the start with its message.
+  const accounts = createAccounts(options.accounts);
   const keys = await loadOrCreateKeys(settings.dataDir);
   const apiClient = settings.apiClientSecret
     ? { client_id: API_CLIENT_ID, client_secret: settings.apiClientSecret }
@@ -80,13 +87,17 @@ export async function startIdp(
   const port = (server.address() as AddressInfo).port;
   const issuer = issuerFor(settings, port);
 
-  const provider = new Provider(issuer, buildConfiguration(settings, keys, store.Adapter, apiClient));
+  const provider = new Provider(
+    issuer,
+    buildConfiguration(settings, keys, store.Adapter, accounts, apiClient),
+  );
   provider.proxy = false;
 
   // Token exchange (RFC 8693) for the assistant's token vault.
   provider.registerGrantType(
     TOKEN_EXCHANGE_GRANT,
     createTokenExchangeHandler({
+      accounts,
       issuer,
       apiAudience: settings.apiAudience,
       calendarAudience: settings.calendarAudience ?? DEFAULT_CALENDAR_AUDIENCE,
@@ -149,6 +160,7 @@ export async function startIdp(
   // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
   const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
   const interactions = createInteractionHandler(provider, {
+    accounts,
     guard,
     formActionOrigins: redirectOrigins,
     clientAddress,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
+import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type Persona } from '@sentinel/demo-data';
 import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClientAddress, trustedProxyList } from './clientAddress';
@@ -35,7 +35,11 @@ async function start(options: { trustedProxies?: string[]; guard?: SignInGuard }
     dataDir,
     trustedProxies: options.trustedProxies ?? [],
   };
-  idp = await startIdp(settings, { silent: true, ...(options.guard ? { guard: options.guard } : {}) });
+  idp = await startIdp(settings, {
+    accounts: PERSONA_LIST,
+    silent: true,
+    ...(options.guard ? { guard: options.guard } : {}),
+  });
   return idp;
 }
 

@@ -7,10 +7,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_TOTP_SECRET, PERSONAS, type Persona } from '@sentinel/mocks';
+import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type Persona } from '@sentinel/demo-data';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccounts } from './accounts';
 import { startIdp, type RunningIdp } from './server';
 import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
 import { authorizeUrl, Browser, currentTotp, formAction, newPkce, PORTAL, REDIRECT_URI } from './testClient';
@@ -38,7 +39,7 @@ async function start(extra: Partial<IdpSettings> = {}) {
       dataDir,
       ...extra,
     },
-    { silent: true },
+    { accounts: PERSONA_LIST, silent: true },
   );
   return idp;
 }
@@ -160,6 +161,7 @@ describe('who may exchange', () => {
 
   it('the handler itself refuses a client without a secret, whatever the client list says', async () => {
     const handler = createTokenExchangeHandler({
+      accounts: createAccounts(PERSONA_LIST),
       issuer: 'http://localhost:4000/',
       apiAudience: API,
       calendarAudience: CALENDAR,

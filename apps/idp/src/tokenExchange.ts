@@ -11,7 +11,7 @@ import { CALENDAR_SCOPES } from '@sentinel/domain/contract';
 import { CLAIM_NAMESPACE } from '@sentinel/domain';
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { findPersona } from './accounts';
+import type { Accounts } from './accounts';
 import { API_CLIENT_ID, TOKEN_EXCHANGE_GRANT } from './settings';
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -84,6 +84,8 @@ async function signInAlive(provider: KoaContextWithOIDC['oidc']['provider'], cla
 }
 
 export function createTokenExchangeHandler(options: {
+  /** The directory the subject token's user must still be in. */
+  accounts: Accounts;
   issuer: string;
   apiAudience: string;
   calendarAudience: string;
@@ -125,7 +127,7 @@ export function createTokenExchangeHandler(options: {
     // came from an exchange (RFC 8693 `act` marks those), or a chain of 5-minute tokens would never end.
     if (claims.client_id === API_CLIENT_ID || claims.act !== undefined)
       throw new errors.InvalidGrant('subject_token must be a user access token for the API');
-    const persona = typeof claims.sub === 'string' ? findPersona(claims.sub) : undefined;
+    const persona = typeof claims.sub === 'string' ? options.accounts.find(claims.sub) : undefined;
     if (!persona) throw new errors.InvalidGrant('subject_token subject is unknown');
     if (!(await signInAlive(provider, claims)))
       throw new errors.InvalidGrant('the sign-in of subject_token has ended');

@@ -166,7 +166,7 @@ describe('composing an answer', () => {
   });
 });
 
-describe('answering from document sections (issue 16, part 5)', () => {
+describe('answering from document sections (REQ-chat-retrieval)', () => {
   const RENAL: Source = {
     title: 'Metformin: Prescribing › Renal Thresholds',
     excerpt: [

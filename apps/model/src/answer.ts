@@ -16,28 +16,18 @@ import {
   scoreSectionMatch,
   sectionQueryOf,
   splitSectionLabel,
+  parseSources,
   type SectionQuery,
+  type SourceBlock as Source,
 } from '@sentinel/domain';
+
+export { formatSources, parseSources, type SourceBlock as Source } from '@sentinel/domain';
 
 /** A conversation turn as the model reads it (OpenAI roles; `developer` is the newer name for `system`). */
 export type Turn = {
   readonly role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
   readonly content: string;
 };
-
-/**
- * One knowledge source listed in the prompt: its label (`title`: a document title, or `<title> › <section>` for
- * one section of it) and the excerpt under it.
- */
-export type Source = { readonly title: string; readonly excerpt: string };
-
-/**
- * A source block starts with this line: `[Source: <title>]` from the first column. An indented marker is plain
- * text, so an excerpt can quote one (the API indents such lines) without starting a block of its own.
- */
-const SOURCE_HEADER = /^\[Source:[ \t]*(.*?)[ \t]*\][ \t]*$/;
-/** An optional line ending the last source block, so instructions may follow the list (also from column 1). */
-const SOURCES_END = /^\[End of sources\][ \t]*$/i;
 
 /** At most this many sources are cited in one answer, the most relevant first. */
 export const MAX_CITED_SOURCES = 3;
@@ -51,51 +41,6 @@ export const MAX_QUOTE_WORDS = 260;
 const MIN_QUOTE_WORDS = 12;
 /** A quoted sentence longer than this many words is cut (with an ellipsis). */
 const MAX_WORDS_PER_SENTENCE = 60;
-
-/**
- * The knowledge section of a system message in the format this model reads (apps/model/README.md): one
- * `[Source: <title>]` line per source, its excerpt on the lines below, a blank line between sources, and an
- * `[End of sources]` line. A title is kept on one line (its header ends at the last `]` of the line, so
- * brackets inside a title are fine).
- */
-export function formatSources(sources: readonly Source[]): string {
-  // Leading blank lines go, but not the indent of the first line: it may be an escaped marker.
-  const blocks = sources.map(
-    (s) => `[Source: ${s.title.replace(/\s+/g, ' ').trim()}]\n${s.excerpt.replace(/^\s*\n/, '').trimEnd()}`,
-  );
-  return [...blocks, '[End of sources]'].join('\n\n');
-}
-
-/**
- * The sources listed in one instruction text: each `[Source: <title>]` line starts a block whose excerpt is the
- * text up to the next header, an `[End of sources]` line or the end. Blocks without a title or an excerpt are
- * skipped, and a title listed twice is kept once (the first).
- */
-export function parseSources(text: string): Source[] {
-  const sources: Source[] = [];
-  let current: { title: string; lines: string[] } | undefined;
-  const close = () => {
-    if (!current) return;
-    const excerpt = current.lines.join('\n').trim();
-    if (current.title !== '' && excerpt !== '' && !sources.some((s) => s.title === current?.title)) {
-      sources.push({ title: current.title, excerpt });
-    }
-    current = undefined;
-  };
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    const header = SOURCE_HEADER.exec(line);
-    if (header) {
-      close();
-      current = { title: header[1] ?? '', lines: [] };
-    } else if (SOURCES_END.test(line)) {
-      close();
-    } else {
-      current?.lines.push(line);
-    }
-  }
-  close();
-  return sources;
-}
 
 /**
  * Only instructions name sources: a `[Source: ...]` line typed into a user message (or echoed in an assistant

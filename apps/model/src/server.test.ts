@@ -373,7 +373,7 @@ describe('refusals, as OpenAI error bodies', () => {
   });
 });
 
-describe('the urgency call (issue 16 part 3)', () => {
+describe('the urgency call (REQ-model-urgency)', () => {
   const urgencyBody = (text: string, extra: Record<string, unknown> = {}) => ({
     model: DEMO_MODEL_NAME,
     messages: urgencyMessages([{ role: 'user', content: text }]),

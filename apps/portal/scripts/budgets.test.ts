@@ -91,7 +91,7 @@ describe('the route budgets', () => {
     expect(tab).toMatchObject({ maxFiles: undefined, ok: true });
   });
 
-  it('hold every page load to three rounds of six files, and no tab (issue 7)', () => {
+  it('hold every page load to three rounds of six files, and no tab (REQ-perf-files)', () => {
     expect(MAX_FIRST_PAINT_FILES).toBe(18);
     for (const budget of ROUTE_BUDGETS) {
       expect(budget.maxFiles).toBe(budget.route.includes('tab') ? undefined : MAX_FIRST_PAINT_FILES);
@@ -119,7 +119,7 @@ describe('the route budgets', () => {
     expect(dashboard).toMatchObject({ jsBytes: 130_000, ok: true, firstRequestJsBytes: 35_000 });
   });
 
-  it('hold the landing to 110 kB and every signed-in route, the chat tabs too, to 200 kB (issue 7)', () => {
+  it('hold the landing to 110 kB and every signed-in route, the chat tabs too, to 200 kB (REQ-perf-landing, REQ-perf-routes)', () => {
     expect(ROUTE_BUDGETS[0]).toMatchObject({ maxJsKb: 110 });
     expect(ROUTE_BUDGETS.slice(1).every((b) => b.maxJsKb === 200)).toBe(true);
     const routes = ROUTE_BUDGETS.map((b) => b.route);

@@ -21,9 +21,11 @@ export const FORBIDDEN_IN_BUNDLE: readonly ForbiddenKind[] = [
     markers: ['huggingface.co'],
   },
   {
+    // The demo data (personas with their passwords and TOTP secret, fixtures) counts as mock code: a bundle
+    // holding it would ship demo credentials.
     what: 'mocks (@sentinel/mocks)',
-    modules: [/[\\/]packages[\\/]mocks[\\/]/],
-    markers: ['mock-persona:'],
+    modules: [/[\\/]packages[\\/]mocks[\\/]/, /[\\/]packages[\\/]demo-data[\\/]/],
+    markers: ['mock-persona:', 'JBSWY3DPEHPK3PXP'],
   },
   {
     what: 'test and story code',

@@ -679,7 +679,7 @@ describe('a caller whose role needs a second factor the sign-in lacked', () => {
     expect(sdk.state.loginWithRedirect).not.toHaveBeenCalled();
   });
 
-  it("is sent for the code too when the provider refuses a token for it (the SDK's mfa_required, §8)", async () => {
+  it("is sent for the code too when the provider refuses a token for it (the SDK's mfa_required, REQ-err-identity-codes)", async () => {
     const refused = Object.assign(new Error('Multifactor authentication required'), {
       error: 'mfa_required',
       mfa_token: 'mfa-token-1',

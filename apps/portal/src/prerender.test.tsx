@@ -57,7 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the prerendered first page (issue 7)', () => {
+describe('the prerendered first page (REQ-perf-landing, REQ-nav-lazy)', () => {
   it('a visitor sees the landing from the HTML alone, with no sign-in file requested', () => {
     const root = openPage('/');
     expect(root.querySelector('h1')?.textContent).toBe(LANDING_TEXTS.heading);

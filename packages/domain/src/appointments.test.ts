@@ -17,7 +17,7 @@ const doctor = DEFAULT_PERMISSIONS.doctor;
 const patient = DEFAULT_PERMISSIONS.patient;
 const admin = DEFAULT_PERMISSIONS.admin;
 
-describe('creating an appointment (§4, §5, §6)', () => {
+describe('creating an appointment (REQ-appt-new, REQ-appt-form, REQ-access-write-appointments)', () => {
   it('starts scheduled and turns missing values into empty strings', () => {
     const r = createAppointment({ patientName: 'Jane Doe' }, { id: 'a1', permissions: doctor });
     expect(r.ok && r.value).toEqual({
@@ -39,7 +39,7 @@ describe('creating an appointment (§4, §5, §6)', () => {
   });
 });
 
-describe('changing status (§4)', () => {
+describe('changing status (REQ-appt-status-change)', () => {
   const base = createAppointment({}, { id: 'a1', permissions: doctor });
   if (!base.ok) throw new Error('fixture');
   it('sets the status directly, in any order', () => {
@@ -60,7 +60,7 @@ describe('changing status (§4)', () => {
   });
 });
 
-describe('deleting (§6)', () => {
+describe('deleting (REQ-access-delete-records)', () => {
   it('needs delete:records', () => {
     expect(canDeleteAppointment(admin).ok).toBe(true);
     const r = canDeleteAppointment(doctor);
@@ -68,7 +68,7 @@ describe('deleting (§6)', () => {
   });
 });
 
-describe('appointments screen (§2)', () => {
+describe('appointments screen (REQ-appt)', () => {
   it('shows the Actions column only with write:appointments or delete:records', () => {
     expect(showsAppointmentActions(doctor)).toBe(true);
     expect(showsAppointmentActions(['delete:records'])).toBe(true);

@@ -1,4 +1,4 @@
-/** Appointment rules: REQ-appt (Appointments screen), 4 (Appointment status), 5 and 6. */
+/** Appointment rules: REQ-appt (the screen, statuses, form), REQ-access-write-appointments, REQ-access-delete-records. */
 import type { Appointment, AppointmentStatus } from './entities';
 import { fail, ok, type Result } from './result';
 import { APPOINTMENT_TEXTS, PERMISSION_ALERTS } from './texts';

@@ -39,7 +39,7 @@ const documents = () => [
   },
 ];
 
-describe('search intent (§5 Chat)', () => {
+describe('search intent (REQ-chat-intent-search)', () => {
   it.each(SEARCH_KEYWORDS)('a message mentioning "%s" triggers a knowledge search', (word) => {
     expect(detectSearchIntent(`Tell me about ${word.toUpperCase()} options`)).toBe(true);
   });
@@ -49,7 +49,7 @@ describe('search intent (§5 Chat)', () => {
   });
 });
 
-describe('display intent (§5 Chat)', () => {
+describe('display intent (REQ-chat-intent-display)', () => {
   it('shows the metformin document when asked by its name', () => {
     expect(detectDisplayIntent('Show me the metformin document', documents())).toBe('metformin');
   });
@@ -78,7 +78,7 @@ describe('display intent (§5 Chat)', () => {
   });
 });
 
-describe('chat actions (§3, §5)', () => {
+describe('chat actions (REQ-data-chat-action, REQ-chat-actions)', () => {
   it('searches and displays for "show me the metformin medication document"', () => {
     expect(detectActions('  show me the metformin medication document ', documents())).toEqual([
       { type: 'search_knowledge', parameters: { query: 'show me the metformin medication document' } },
@@ -91,7 +91,7 @@ describe('chat actions (§3, §5)', () => {
   });
 });
 
-describe('safety notes and disclaimer (§8, §9)', () => {
+describe('safety notes and disclaimer (REQ-chat-safety-notes, REQ-chat-disclaimer)', () => {
   it('adds the symptom note for pain, even when a medication is also named', () => {
     expect(safetyNoteFor('What drug helps back PAIN?')).toBe(SAFETY_NOTES.symptoms);
     expect(safetyNoteFor('symptoms of flu')).toBe(SAFETY_NOTES.symptoms);
@@ -113,7 +113,7 @@ describe('safety notes and disclaimer (§8, §9)', () => {
   });
 });
 
-describe('canned answers (§5, §8)', () => {
+describe('canned answers (REQ-chat-fallback, REQ-chat-topic-matcher)', () => {
   it.each([
     ['How do I manage my diabetes?', CANNED_ANSWERS.diabetes],
     ['What is a normal blood pressure?', CANNED_ANSWERS.bloodPressure],
@@ -241,7 +241,7 @@ describe('canned answer content (reviewed against public guidance, docs/clinical
   });
 });
 
-describe('finalizing a model reply (§5)', () => {
+describe('finalizing a model reply (REQ-chat-min-reply)', () => {
   it('keeps a reply of at least 20 characters, trimmed', () => {
     const text = '  Drink water through the day.  ';
     expect(finalizeReply(text, 'water?')).toBe('Drink water through the day.');
@@ -258,7 +258,7 @@ describe('finalizing a model reply (§5)', () => {
   });
 });
 
-describe('knowledge references (§3)', () => {
+describe('knowledge references (REQ-chat-references)', () => {
   it('cites each document by id and title with an excerpt of at most 150 characters', () => {
     const refs = buildKnowledgeRefs([
       { id: 'metformin', title: 'Metformin', content: '## Overview\n' + 'a'.repeat(300) },
@@ -292,7 +292,7 @@ describe('suggested actions', () => {
   });
 });
 
-describe('reply assembly (§3, §7, §8)', () => {
+describe('reply assembly (REQ-data-ai-reply, REQ-data-secure-reply, REQ-err-ai-failure)', () => {
   it('builds an AI reply with the safety note, the disclaimer and suggestions', () => {
     const reply = buildAiReply('Aim for 7 or more hours of sleep each night.', 'sleep tips');
     expect(reply.message).toBe(`Aim for 7 or more hours of sleep each night.\n\n${SAFETY_NOTES.general}`);

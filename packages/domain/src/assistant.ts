@@ -1,7 +1,7 @@
 /**
  * Health-assistant rules: what a chat message asks for (search, display a document), the safety texts added to
  * every answer, the canned answers used when the model is silent, and how a reply is assembled.
- * Specification sections 1, 3, 5 (Chat, Knowledge relevance), 7, 8 (Assistant and tools) and 9.
+ * REQ-chat (intents, safety notes, canned answers, replies), REQ-data-ai-reply, REQ-data-secure-reply, REQ-err.
  */
 import type { AiReply, ChatAction, KnowledgeRef, SecureReply } from './entities';
 import { MIN_AI_REPLY_LENGTH } from './constants';

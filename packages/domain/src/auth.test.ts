@@ -22,7 +22,7 @@ import { CLAIM_NAMESPACE } from './constants';
 import { DEFAULT_PERMISSIONS } from './roles';
 import { LOGIN_ERRORS } from './texts';
 
-describe('role decision at login (§4)', () => {
+describe('role decision at login (REQ-auth-role-claim, REQ-auth-role-email, REQ-auth-role-default)', () => {
   it('gives admin when a non-empty roles claim includes Admin, whatever else it holds', () => {
     expect(decideRole({ roles: ['Doctor', 'Admin'], email: 'jane@example.com' })).toBe('admin');
   });
@@ -54,7 +54,7 @@ describe('role decision at login (§4)', () => {
   });
 });
 
-describe('dashboard display role (§4)', () => {
+describe('dashboard display role (REQ-auth-display-role)', () => {
   it('uses the same order: admin, then doctor, then patient', () => {
     expect(displayRole({ roles: ['Doctor', 'Admin'], role: 'doctor' })).toBe('admin');
     expect(displayRole({ roles: ['Doctor'], role: 'patient' })).toBe('doctor');
@@ -64,7 +64,7 @@ describe('dashboard display role (§4)', () => {
   });
 });
 
-describe('knowledge role (§6 extended roles)', () => {
+describe('knowledge role (REQ-auth-extended-roles)', () => {
   it('keeps the dashboard role for doctors and admins', () => {
     expect(decideKnowledgeRole(['Nurse'], 'doctor')).toBe('doctor');
   });
@@ -76,7 +76,7 @@ describe('knowledge role (§6 extended roles)', () => {
   });
 });
 
-describe('current user (§3)', () => {
+describe('current user (REQ-data-current-user, REQ-data-derived-ids)', () => {
   const ns = CLAIM_NAMESPACE;
   it('derives a doctor with license MD- plus the last 6 of sub and the default specialization and department', () => {
     const r = buildCurrentUser({
@@ -143,7 +143,7 @@ describe('current user (§3)', () => {
   });
 });
 
-describe('knowledge access context (§3)', () => {
+describe('knowledge access context (REQ-data-access-context)', () => {
   it('defaults to patient and family-medicine without a user', () => {
     expect(knowledgeContextFor(undefined)).toEqual({
       role: 'patient',
@@ -175,7 +175,7 @@ describe('knowledge access context (§3)', () => {
   });
 });
 
-describe('routes and guard (§2)', () => {
+describe('routes and guard (REQ-nav)', () => {
   const patient = { role: 'patient' as const };
   it('shows the landing to visitors at / and sends them to / from anywhere else', () => {
     expect(decideRoute('/', undefined)).toEqual({ kind: 'landing' });
@@ -204,7 +204,7 @@ describe('routes and guard (§2)', () => {
   });
 });
 
-describe('login callback (§2, §5)', () => {
+describe('login callback (REQ-nav-callback, REQ-auth-state)', () => {
   it('is recognised by code or error plus state', () => {
     expect(isLoginCallback('?code=a&state=b')).toBe(true);
     expect(isLoginCallback('?error=login_required&state=b')).toBe(true);
@@ -246,7 +246,7 @@ const b64url = (value: unknown) =>
 const jwt = (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'RS256' }) =>
   `${b64url(header)}.${b64url(claims)}.signature`;
 
-describe('id token validation (§5 Login)', () => {
+describe('id token validation (REQ-auth)', () => {
   const now = 1_800_000_000;
   const expect_ = { issuer: 'http://localhost:4000/', clientId: 'portal', now };
   const good = {
@@ -315,7 +315,7 @@ describe('id token validation (§5 Login)', () => {
   });
 });
 
-it('counts a cache entry as stale 60 seconds before expiry (§9)', () => {
+it('counts a cache entry as stale 60 seconds before expiry (REQ-limit-token-leeway)', () => {
   expect(isCacheEntryStale(1000, 939)).toBe(false);
   expect(isCacheEntryStale(1000, 940)).toBe(true);
 });

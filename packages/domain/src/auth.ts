@@ -1,4 +1,4 @@
-/** Sign-in rules: REQ-screen (Routes), 3 (Current user), 4 (Role decision) and 5 (Login). */
+/** Sign-in rules: REQ-nav (routes), REQ-data-current-user, REQ-auth (role decision, login checks). */
 import {
   CACHE_STALE_BEFORE_EXPIRY_SECONDS,
   CLAIM_NAMESPACE,

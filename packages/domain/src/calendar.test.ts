@@ -119,7 +119,7 @@ describe('an appointment as a calendar event', () => {
 });
 
 describe('the calendar texts', () => {
-  it('asks to connect first and reuses the §8 calendar failure', () => {
+  it('asks to connect first and reuses the calendar failure (REQ-err-calendar)', () => {
     expect(CALENDAR_TEXTS.connectFirst).toBe('Connect your calendar first.');
     expect(CALENDAR_TEXTS.failure).toBe(ASSISTANT_ERRORS.calendarFailure);
     expect(CALENDAR_TEXTS.failure.startsWith('Unable to access calendar at this time')).toBe(true);

@@ -12,7 +12,7 @@ import { CHAT_TEXTS } from './texts';
 
 const ctx = { id: 'm1', now: new Date('2026-11-02T14:30:00Z') };
 
-describe('chat sending rules (§4, §5)', () => {
+describe('chat sending rules (REQ-chat-send, REQ-chat-keys, REQ-chat-quick-actions)', () => {
   it('blocks a blank message and any send while a reply is pending', () => {
     expect(canSendMessage('  \n ', false)).toBe(false);
     expect(canSendMessage('Hello', true)).toBe(false);
@@ -31,7 +31,7 @@ describe('chat sending rules (§4, §5)', () => {
   });
 });
 
-describe('conversation (§2, §4, §8)', () => {
+describe('conversation (REQ-chat-welcome, REQ-chat-clear, REQ-err-chat-failure)', () => {
   it("greets by name, defaulting to 'Patient'", () => {
     expect(welcomeText('Jane')).toMatch(/^Hello Jane!/);
     expect(welcomeText('  ')).toMatch(/^Hello Patient!/);

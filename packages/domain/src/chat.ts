@@ -1,4 +1,4 @@
-/** Chat panel rules: REQ-chat-panel (Chat assistant panel), 4 (Chat) and 5 (Chat). */
+/** Chat panel rules: REQ-chat-panel, REQ-chat-send, REQ-chat-clear and the rest of REQ-chat the panel applies. */
 import type { ChatMessage } from './entities';
 import { CHAT_TEXTS } from './texts';
 import { PRODUCT_NAME } from './constants';

@@ -1,6 +1,6 @@
 /**
- * REQ-limit: one test per bullet of the specification, asserting the values against
- * the spec's own figures. Behaviour that uses these values is tested beside the rule that applies it.
+ * REQ-limit: one test per requirement of that area, asserting the values against
+ * the figures docs/requirements.md gives. Behaviour that uses these values is tested beside the rule that applies it.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,7 +37,7 @@ import {
 import { ADMIN_TEXTS } from './texts';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_SENSITIVITIES, NewUserFormSchema } from './entities';
 
-describe('business constants and limits (§9)', () => {
+describe('business constants and limits (REQ-limit)', () => {
   it('rotates the feature cards every 4 seconds', () => {
     expect(FEATURE_ROTATION_MS).toBe(4_000);
   });

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of the specification, section 9 (and the figures sections 2, 5 and 7 name).
+ * Business constants and limits (REQ-limit, and the figures other requirements name).
  * Times are in milliseconds unless the name says otherwise.
  */
 export const PRODUCT_NAME = 'Sentinel Health';

@@ -246,7 +246,7 @@ export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
  */
 export const OwnerIdSchema = z.string().min(1).max(255);
 
-/** §3, §4 Appointment. */
+/** REQ-data-appointment, REQ-appt-statuses. */
 export const APPOINTMENT_TYPES = ['consultation', 'follow-up', 'specialist', 'emergency'] as const;
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);

@@ -13,7 +13,7 @@ import {
 
 const now = new Date('2026-11-02T14:30:00Z');
 
-describe('last login, relative (§5 Forms, §9)', () => {
+describe('last login, relative (REQ-users-last-login)', () => {
   it('reads Today for the same calendar day', () => {
     expect(formatLastLogin('2026-11-02T00:10:00Z', now)).toBe('Today');
   });
@@ -52,7 +52,7 @@ describe('dates', () => {
   });
 });
 
-describe('vitals with units (§3, §9)', () => {
+describe('vitals with units (REQ-limit-vitals-units)', () => {
   it('lists blood pressure, heart rate, temperature in °F, weight in kg and height in cm', () => {
     expect(
       formatVitals({ bloodPressure: '120/80', heartRate: 72, temperature: 98.6, weight: 70, height: 175 }),
@@ -83,7 +83,7 @@ describe('names', () => {
     expect(doctorGreetingName('Dr. Alice Smith')).toBe('Dr. Smith');
     expect(doctorGreetingName('')).toBe('Doctor');
   });
-  it("shows up to 2 specializations followed by '+N more' (§2, §9)", () => {
+  it("shows up to 2 specializations followed by '+N more' (REQ-limit-specializations)", () => {
     expect(summarizeSpecializations(['a', 'b'])).toBe('a, b');
     expect(summarizeSpecializations(['a', 'b', 'c', 'd'])).toBe('a, b +2 more');
     expect(summarizeSpecializations([])).toBe('');

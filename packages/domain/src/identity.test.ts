@@ -4,7 +4,7 @@ import { identityStatus } from './identity';
 
 const now = new Date('2026-11-02T14:30:00Z');
 
-describe('identity service status (§3, §4)', () => {
+describe('identity service status (REQ-tool-identity-status)', () => {
   it('enables all three features once initialized', () => {
     const status = identityStatus(true, now);
     expect(status).toEqual({

@@ -1,4 +1,4 @@
-/** Identity service status: REQ-data-identity-status (Identity service status) and 4 (Identity service). */
+/** Identity service status: REQ-data-identity-status and REQ-tool-identity-status. */
 import type { IdentityStatus } from './entities';
 
 /**

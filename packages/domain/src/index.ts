@@ -19,6 +19,7 @@ export * from './knowledgeSections';
 export * from './assistant';
 export * from './tools';
 export * from './inference';
+export * from './promptSources';
 export * from './identity';
 export * from './sse';
 export * from './safety';

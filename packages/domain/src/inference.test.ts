@@ -17,7 +17,7 @@ import {
 
 const inputError = (message: string) => ({ ok: false, error: { code: 'invalid_input', message } });
 
-describe('inference request validation (§5)', () => {
+describe('inference request validation (REQ-model-request-checks)', () => {
   it('accepts a chat model on the hub with automatic provider routing', () => {
     expect(
       validateInferenceRequest({ model: 'meta-llama/Llama-3.1-8B-Instruct', task: 'conversational' }),
@@ -124,7 +124,7 @@ describe('inference request validation (§5)', () => {
   });
 });
 
-describe('retries (§8, §9)', () => {
+describe('retries (REQ-model-retry)', () => {
   it('retries only on 503', () => {
     expect(shouldRetryInference(503)).toBe(true);
     expect(shouldRetryInference(500)).toBe(false);
@@ -132,7 +132,7 @@ describe('retries (§8, §9)', () => {
   });
 });
 
-describe('chat-completion error messages (§8)', () => {
+describe('chat-completion error messages (REQ-model-errors)', () => {
   it.each([400, 404, 422, 500])(
     'on %i says the provider does not seem to support chat for the model',
     (status) => {
@@ -169,7 +169,7 @@ describe('chat-completion error messages (§8)', () => {
   });
 });
 
-describe('event streams (§7, §8)', () => {
+describe('event streams (REQ-model-stream)', () => {
   it('accepts an event-stream content type and refuses any other', () => {
     expect(checkEventStreamContentType('text/event-stream; charset=utf-8').ok).toBe(true);
     expect(checkEventStreamContentType('application/json')).toEqual({
@@ -256,7 +256,7 @@ describe('event streams (§7, §8)', () => {
   });
 });
 
-describe('request bodies (§7)', () => {
+describe('request bodies (REQ-model-chat-request, REQ-model-textgen-request)', () => {
   it('sends the messages with max_tokens 300, temperature 0.4 and top_p 0.9', () => {
     const messages = [{ role: 'user', content: 'Hi', id: 'extra' } as const];
     expect(buildChatCompletionRequest(messages)).toEqual({
@@ -287,7 +287,7 @@ describe('request bodies (§7)', () => {
   });
 });
 
-describe('reading model text (§7)', () => {
+describe('reading model text (REQ-model-response)', () => {
   it('reads choices[0].message.content', () => {
     expect(readModelText({ choices: [{ message: { role: 'assistant', content: 'Stay hydrated.' } }] })).toBe(
       'Stay hydrated.',

@@ -1,7 +1,7 @@
 /**
  * Rules of the model-hub inference client: which requests are valid, when to retry, what an error says, how a
  * streamed reply is read, and the request bodies for chat completion and its text-generation fallback.
- * Specification sections 5 (Inference requests), 7 (Hosted chat-completion model), 8 (Inference) and 9.
+ * REQ-model (request checks, chat-completion model, errors, retry) and REQ-limit-retry-stream.
  */
 import { z } from 'zod';
 import { frameData, readSseFrames } from './sse';

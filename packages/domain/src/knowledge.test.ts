@@ -169,7 +169,7 @@ const lifestyle = () =>
   });
 const documents = () => [diagnostics(), hypertension(), metformin(), lifestyle()];
 
-describe('sensitivity orders (§6)', () => {
+describe('sensitivity orders (REQ-kb-sensitivity-order)', () => {
   it('ranks built-in sensitivity public 0, professional 1, restricted 2, confidential 3', () => {
     expect(SENSITIVITY_ORDER).toEqual({ public: 0, professional: 1, restricted: 2, confidential: 3 });
   });
@@ -185,7 +185,7 @@ describe('sensitivity orders (§6)', () => {
   });
 });
 
-describe('built-in item access (§6)', () => {
+describe('built-in item access (REQ-kb-builtin-roles, REQ-kb-patient-bound)', () => {
   it('lets a patient read public drug information', () => {
     expect(isBuiltinItemAccessible(builtins()[0]!, viewer('patient')).granted).toBe(true);
   });
@@ -229,7 +229,7 @@ describe('built-in item access (§6)', () => {
   });
 });
 
-describe('specialization slugs (§6)', () => {
+describe('specialization slugs (REQ-kb-specialization)', () => {
   it('turns display names into lowercase-hyphenated slugs', () => {
     expect(toSpecializationSlug('Internal Medicine')).toBe('internal-medicine');
     expect(toSpecializationSlug('  Family_Medicine ')).toBe('family-medicine');
@@ -237,7 +237,7 @@ describe('specialization slugs (§6)', () => {
   });
 });
 
-describe('document access (§6)', () => {
+describe('document access (REQ-kb-access)', () => {
   it('a doctor without a matching specialization cannot open the metformin document', () => {
     const decision = isDocumentAccessible(metformin(), viewer('doctor', ['cardiology']));
     expect(decision).toMatchObject({ granted: false, factor: 'specialization' });
@@ -288,7 +288,7 @@ describe('document access (§6)', () => {
   });
 });
 
-describe('sorting and capping (§6, §9)', () => {
+describe('sorting and capping (REQ-kb-sort-cap)', () => {
   it('sorts from least to most sensitive and keeps the order of equals', () => {
     const sorted = sortBySensitivity([...builtins()].reverse());
     expect(sorted.map((i) => i.id)).toEqual([
@@ -314,7 +314,7 @@ describe('sorting and capping (§6, §9)', () => {
   });
 });
 
-describe('relevance score (§5)', () => {
+describe('relevance score (REQ-kb-relevance, REQ-kb-score)', () => {
   const entry = { title: 'Metformin Dosing', content: 'Take with meals.', category: 'diagnostic' };
 
   it('gives 1 when the title contains the whole query, ignoring case', () => {
@@ -381,7 +381,7 @@ describe('relevance score (§5)', () => {
     expect(isRelevant(0.3)).toBe(false);
   });
 
-  it('counts a word written more than once as one word (issue 15, finding 7)', () => {
+  it('counts a word written more than once as one word (REQ-kb-oracle)', () => {
     expect(scoreRelevance('meals meals meals meals', entry)).toBe(scoreRelevance('meals', entry));
     expect(scoreRelevance('meals meals meals meals', entry)).toBe(0.1);
     expect(scoreRelevance('dosing DOSING', entry)).toBe(scoreRelevance('dosing', entry));
@@ -396,7 +396,7 @@ describe('relevance score (§5)', () => {
   });
 });
 
-describe('searching and listing (§5, §6)', () => {
+describe('searching and listing (REQ-kb-relevance, REQ-kb-access)', () => {
   it('finds the metformin document for a doctor asking about metformin', () => {
     const found = searchKnowledge(
       documents(),
@@ -453,7 +453,7 @@ describe('searching and listing (§5, §6)', () => {
   });
 });
 
-describe('access stats and summary (§3)', () => {
+describe('access stats and summary (REQ-data-access-stats)', () => {
   it('computes the rounded percentage and lists the role for a patient', () => {
     expect(computeAccessStats(7, 2, viewer('patient'))).toEqual({
       totalItems: 7,
@@ -503,7 +503,7 @@ describe('access stats and summary (§3)', () => {
   });
 });
 
-describe('audit entries (§3)', () => {
+describe('audit entries (REQ-data-knowledge-audit)', () => {
   const now = new Date('2026-03-01T10:00:00.000Z');
 
   it('records the decision, role and specializations, logging notes with the reason', () => {
@@ -542,7 +542,7 @@ describe('audit entries (§3)', () => {
   });
 });
 
-describe('what a search tells about knowledge the viewer may not see (issue 15, finding 7)', () => {
+describe('what a search tells about knowledge the viewer may not see (REQ-kb-oracle)', () => {
   /** A document for doctors only, whose text holds a word no other document holds. */
   const memo = () =>
     doc('clinic-memo', {
@@ -580,7 +580,7 @@ describe('what a search tells about knowledge the viewer may not see (issue 15, 
   });
 });
 
-describe('no authorized knowledge (§8)', () => {
+describe('no authorized knowledge (REQ-err-no-knowledge)', () => {
   it('says nothing matched when no relevant item was withheld, with a warning', () => {
     const reply = explainNoAuthorizedKnowledge(viewer('patient'), []);
     expect(reply.message).toBe(`${NO_KNOWLEDGE_TEXTS.lead} ${NO_KNOWLEDGE_TEXTS.noMatch}`);
@@ -604,7 +604,7 @@ describe('no authorized knowledge (§8)', () => {
   });
 });
 
-describe('excerpts (§3, §9)', () => {
+describe('excerpts (REQ-limit-excerpt)', () => {
   it('keeps short content whole, without markdown syntax', () => {
     expect(
       makeExcerpt(

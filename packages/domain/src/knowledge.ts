@@ -1,7 +1,7 @@
 /**
  * Knowledge limitation by fine-grained authorization: who may see which built-in item or markdown document,
  * how a query scores against an item, and how results, stats and audit entries are built.
- * Specification sections 3 (entities), 5 (Knowledge relevance), 6 (required roles, documents) and 9 (limits).
+ * REQ-data-builtin-item, REQ-data-document, REQ-kb-access, REQ-kb-relevance, REQ-kb-sort-cap, REQ-limit-knowledge.
  */
 import { z } from 'zod';
 import type {

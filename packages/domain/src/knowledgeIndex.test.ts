@@ -80,7 +80,7 @@ function indexedSearch<T extends KnowledgeEntry>(
 
 const ids = (entries: readonly { id: string }[]) => entries.map((e) => e.id);
 
-describe('the knowledge index finds what the relevance rule finds (§5)', () => {
+describe('the knowledge index finds what the relevance rule finds (REQ-kb-relevance)', () => {
   const base = [
     doc('dietary', 'Dietary Advice', 'Eat more vegetables.'),
     doc('upper', 'BLOOD PRESSURE Basics', 'Measure twice.'),
@@ -134,7 +134,7 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
     expect(findRelevant(index, 'take with meals blood')).toEqual({ ok: true, value: [2] });
   });
 
-  it('counts a query word written more than once as one word (issue 15, finding 7)', () => {
+  it('counts a query word written more than once as one word (REQ-kb-oracle)', () => {
     const index = buildKnowledgeIndex(base);
     expect(scoreRelevance('meals meals meals meals', base[2]!)).toBe(scoreRelevance('meals', base[2]!));
     expect(findRelevant(index, 'meals meals meals meals')).toEqual({ ok: true, value: [] });
@@ -209,7 +209,7 @@ describe('the knowledge index finds what the relevance rule finds (§5)', () => 
   });
 });
 
-describe('the knowledge index applies §6 access, the sensitivity order and the cap of 5', () => {
+describe('the knowledge index applies access (REQ-kb-access), the sensitivity order and the cap of 5', () => {
   const many = Array.from({ length: 12 }, (_, i) =>
     doc(`d${i}`, `Diabetes ${i}`, 'Care.', {
       metadata: {
@@ -275,7 +275,7 @@ describe('the knowledge index applies §6 access, the sensitivity order and the 
     expect(asked).toEqual([1, 10, 11]);
   });
 
-  it('reports a refused entry as withheld only when its title or category make it relevant (issue 15, finding 7)', () => {
+  it('reports a refused entry as withheld only when its title or category make it relevant (REQ-kb-oracle)', () => {
     const base = [
       doc('open', 'Open notes', 'Care.'),
       doc('memo', 'Clinic memo', 'The zebrafish protocol uses lorazepam nightly.', {
@@ -516,7 +516,7 @@ describe('the knowledge index is the plain search, faster (property)', () => {
     );
   });
 
-  it('answers a viewer the same whatever the texts of the entries they may not see (issue 15, finding 7)', () => {
+  it('answers a viewer the same whatever the texts of the entries they may not see (REQ-kb-oracle)', () => {
     fc.assert(
       fc.property(baseArb, queryArb, viewerArb, phrase(12), (entries, query, who, otherText) => {
         const rewritten = entries.map((entry) =>
@@ -530,7 +530,7 @@ describe('the knowledge index is the plain search, faster (property)', () => {
     );
   });
 
-  it('answers the same when the query writes its words again (issue 15, finding 7)', () => {
+  it('answers the same when the query writes its words again (REQ-kb-oracle)', () => {
     fc.assert(
       fc.property(baseArb, phrase(4), viewerArb, (entries, q, who) => {
         const expected = indexedSearch(entries, q, who, decideEither);

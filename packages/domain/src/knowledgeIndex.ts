@@ -1,7 +1,7 @@
 /**
  * A search index of a knowledge base (REQ-perf, performance budgets): the REQ-kb relevance rule and the
  * REQ-kb access, sort and cap of `searchKnowledge`, with the same results, without reading every entry's text
- * on every query. REQ-kb (Knowledge relevance), 6 (access, sorted by sensitivity, capped at 5) and 9.
+ * on every query. REQ-kb-index: REQ-kb-relevance, REQ-kb-access and REQ-kb-sort-cap, REQ-limit-knowledge.
  *
  * Why it gives the same results:
  * - Relevance matches words as substrings (`'diet'` matches `'dietary'`). A query word holds no whitespace, so it

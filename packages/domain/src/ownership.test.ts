@@ -52,7 +52,7 @@ const items = [
   { id: 'no-owner', patientEmail: 'jane.doe@example.com', patientName: 'Jane Doe', patientId: 'P-000001' },
 ];
 
-describe('patients see only their own data (§6)', () => {
+describe('patients see only their own data (REQ-access-patient-own)', () => {
   it('matches own items by the owner account alone, never by e-mail, name or patient id', () => {
     expect(visibleTo(items, jane).map((i) => i.id)).toEqual(['own']);
   });
@@ -69,7 +69,7 @@ describe('patients see only their own data (§6)', () => {
   });
 });
 
-describe('record opening (§5)', () => {
+describe('record opening (REQ-rec-open-own)', () => {
   it('lets a patient open a record they own', () => {
     expect(canOpenRecord({ ownerId: JANE_SUB }, jane).ok).toBe(true);
   });

@@ -1,5 +1,6 @@
 /**
- * Ownership rules: REQ-access-owner (patients see only their own data) and 5 (Record opening).
+ * Ownership rules: REQ-access-owner, REQ-access-patient-own (patients see only their own data) and
+ * REQ-rec-open-own (record opening).
  *
  * Every appointment, record and prescription has one owner: the account id of its patient (`ownerId`), set by
  * the server when the item is created (`resolveItemOwner`) and never changed. Who a patient is never follows

@@ -33,7 +33,7 @@ const make = (overrides: Partial<Prescription> = {}): Prescription => ({
   ...overrides,
 });
 
-describe('refills allowed (§5 Forms)', () => {
+describe('refills allowed (REQ-rx-refills-allowed)', () => {
   it.each([
     [3, 3],
     ['7', 7],
@@ -53,7 +53,7 @@ describe('refills allowed (§5 Forms)', () => {
   });
 });
 
-describe('a new prescription (§4, §9)', () => {
+describe('a new prescription (REQ-rx-new, REQ-limit-new-prescription)', () => {
   it('starts active, with refillsUsed 0, dated today, ending 720 hours later, by the signed-in user', () => {
     const p = make();
     expect(p).toMatchObject({
@@ -105,7 +105,7 @@ describe('a new prescription (§4, §9)', () => {
   });
 });
 
-describe('refills (§4)', () => {
+describe('refills (REQ-rx-refill-limit, REQ-rx-refill-button)', () => {
   it('raises refillsUsed by one while below refillsAllowed, then refuses', () => {
     const first = refill(make({ refillsAllowed: 2 }), doctor);
     expect(first.ok && first.value.refillsUsed).toBe(1);
@@ -133,7 +133,7 @@ describe('refills (§4)', () => {
   });
 });
 
-describe('prescriptions screen (§2)', () => {
+describe('prescriptions screen (REQ-rx)', () => {
   const list = [
     make({ id: '1', medication: 'Metformin', refillsAllowed: 3, refillsUsed: 1 }),
     make({

@@ -1,4 +1,4 @@
-/** Prescription rules: REQ-rx (Prescription status), 5 (Forms) and 9. */
+/** Prescription rules: REQ-rx (statuses, form, refills) and REQ-limit-new-prescription. */
 import { MAX_REFILLS, PRESCRIPTION_DURATION_HOURS } from './constants';
 import type { Permission, Prescription } from './entities';
 import { PRESCRIPTION_STATUSES } from './entities';

@@ -29,7 +29,7 @@ const records = [
   { id: '5', recordType: 'prescription', title: 'Metformin', description: '500 mg', patientName: 'Jane Doe' },
 ] as const;
 
-describe('medical records screen (§2)', () => {
+describe('medical records screen (REQ-rec)', () => {
   it('searches title, description and patient name', () => {
     expect(filterRecords(records, 'diabetes', 'all').map((r) => r.id)).toEqual(['1', '3']);
     expect(filterRecords(records, 'ldl', 'all').map((r) => r.id)).toEqual(['2']);

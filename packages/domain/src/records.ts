@@ -1,4 +1,4 @@
-/** Medical-record screen rules: REQ-rec (Medical records screen) and 6. */
+/** Medical-record screen rules: REQ-rec (the screen), REQ-access-write-patients, REQ-access-names-hidden. */
 import type { MedicalRecord, RecordType } from './entities';
 import { RECORD_TYPES } from './entities';
 import { RECORD_TEXTS } from './texts';

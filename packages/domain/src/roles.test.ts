@@ -10,7 +10,7 @@ import {
   resolvePermissions,
 } from './roles';
 
-describe('default permissions (§6)', () => {
+describe('default permissions (REQ-access-default-permissions)', () => {
   it('gives an admin all ten permissions, including manage:users and view:analytics', () => {
     expect(DEFAULT_PERMISSIONS.admin).toHaveLength(10);
     expect(DEFAULT_PERMISSIONS.admin).toEqual(
@@ -33,7 +33,7 @@ describe('default permissions (§6)', () => {
   });
 });
 
-describe('claim override (§6)', () => {
+describe('claim override (REQ-access-claim-override)', () => {
   it('uses the role defaults when the claim is absent', () => {
     expect(resolvePermissions('doctor', undefined)).toEqual(DEFAULT_PERMISSIONS.doctor);
   });
@@ -56,7 +56,7 @@ describe('claim override (§6)', () => {
   });
 });
 
-describe('hasRole and hasPermission (§6)', () => {
+describe('hasRole and hasPermission (REQ-access-has-role)', () => {
   const user = { role: 'doctor', permissions: ['read:patients'] };
   it('compares hasRole against the derived role', () => {
     expect(hasRole(user, 'doctor')).toBe(true);
@@ -70,7 +70,7 @@ describe('hasRole and hasPermission (§6)', () => {
   });
 });
 
-describe('data access matrix (§6)', () => {
+describe('data access matrix (REQ-access-matrix)', () => {
   it.each([
     ['patient_records', 'read', ['patient', 'doctor', 'nurse', 'admin']],
     ['patient_records', 'write', ['doctor', 'admin']],
@@ -96,7 +96,7 @@ describe('data access matrix (§6)', () => {
   });
 });
 
-describe('role guess from a user id (§6)', () => {
+describe('role guess from a user id (REQ-access-role-guess)', () => {
   it.each([
     ['auth0|doctor-17', 'doctor'],
     ['nurse.kim', 'nurse'],

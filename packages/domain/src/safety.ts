@@ -1,8 +1,8 @@
 /**
- * Red-flag symptoms (assistant issue: "red-flag symptoms ... show an emergency banner with 'For emergencies,
- * call 911' before any model call, on every such prompt"), now read by the clinical triage of issue 16 (see
- * triage/ and docs/clinical-safety.md): a red flag is a concept of the emergency, crisis or poison level. A
- * false alarm costs a banner, a miss could cost a life.
+ * Red-flag symptoms (REQ-triage-first, REQ-triage-replies: triaged before any model call, every such prompt
+ * gets its banner), read by the clinical triage (REQ-triage; see triage/ and docs/clinical-safety.md): a red
+ * flag is a concept of the emergency, crisis or poison level. A false alarm costs a banner, a miss could cost
+ * a life.
  */
 import type { TriageLevel } from './triage';
 import { raiseConcepts } from './triage/triage';

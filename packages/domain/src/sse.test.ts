@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameData, readSseFrames } from './sse';
 
-describe('server-sent-event frames (§7)', () => {
+describe('server-sent-event frames (REQ-model-stream, REQ-chat-streaming)', () => {
   it('joins the data lines of a frame and ignores comments and other fields', () => {
     expect(frameData(': ping\nevent: x\ndata: a\ndata:b\ndata')).toBe('a\nb\n');
     expect(frameData(': keep-alive')).toBeUndefined();

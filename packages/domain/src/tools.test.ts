@@ -17,7 +17,7 @@ import {
   resolveToolAction,
 } from './tools';
 
-describe('the tools (§7)', () => {
+describe('the tools (REQ-tool-names)', () => {
   it('names the calendar, records and prescription tools', () => {
     expect(TOOL_NAMES).toEqual(['google_calendar_medical', 'medical_records_fga', 'prescription_async_auth']);
     expect(isToolName('medical_records_fga')).toBe(true);
@@ -31,7 +31,7 @@ describe('the tools (§7)', () => {
   });
 });
 
-describe('tool actions accepted (§5)', () => {
+describe('tool actions accepted (REQ-tool-calendar-actions, REQ-tool-records-actions, REQ-tool-prescription-actions)', () => {
   it.each([
     [TOOLS.calendar, 'view_appointments'],
     [TOOLS.calendar, 'schedule_appointment'],
@@ -89,7 +89,7 @@ describe('tool actions accepted (§5)', () => {
   });
 });
 
-describe('who may run a tool action (§6, §8)', () => {
+describe('who may run a tool action (REQ-access-matrix, REQ-err)', () => {
   it('lets a patient view appointments and read records', () => {
     expect(authorizeToolAction('patient', 'view_appointments')).toEqual({
       ok: true,
@@ -129,7 +129,7 @@ describe('who may run a tool action (§6, §8)', () => {
   });
 });
 
-describe('tool failures (§8)', () => {
+describe('tool failures (REQ-err-tool-unknown, REQ-err-tool-failure)', () => {
   it('formats an error as "Error executing {name}: {message}"', () => {
     expect(formatToolFailure(TOOLS.calendar, new Error('timeout'))).toBe(
       ASSISTANT_ERRORS.toolFailure(TOOLS.calendar, 'timeout'),
@@ -145,7 +145,7 @@ describe('tool failures (§8)', () => {
   });
 });
 
-describe('identity features (§4, §8)', () => {
+describe('identity features (REQ-tool-identity-status, REQ-err-feature-off)', () => {
   const allOn = { tokenVault: true, asyncAuth: true, fga: true };
 
   it('maps each tool to its pillar', () => {
@@ -171,7 +171,7 @@ describe('identity features (§4, §8)', () => {
   });
 });
 
-describe('simulated authorization requests (§4)', () => {
+describe('simulated authorization requests (REQ-tool-simulated-approval)', () => {
   it('treats prescribing and records writes as sensitive, reading and scheduling as not', () => {
     expect(isSensitiveAction(TOOLS.prescription, 'prescribe')).toBe(true);
     expect(isSensitiveAction(TOOLS.records, 'update')).toBe(true);

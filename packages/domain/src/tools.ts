@@ -1,7 +1,7 @@
 /**
  * Assistant tools and the identity features behind them: which tool actions are accepted, who may run them,
  * which identity feature each tool needs, and the simulated authorization request.
- * Specification sections 4 (Identity service), 5 (Tool actions accepted), 7 (tools) and 8 (Assistant and tools).
+ * REQ-tool (identity service, tool actions accepted, the tools) and REQ-err (tool failures).
  */
 import type { IdentityStatus, Role } from './entities';
 import { fail, ok, type Result } from './result';

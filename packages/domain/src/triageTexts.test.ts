@@ -14,7 +14,7 @@ import {
 
 const said = (content: string) => triage([{ role: 'user', content }]);
 
-describe('the triage banners (issue 16)', () => {
+describe('the triage banners (REQ-triage-replies)', () => {
   it('name the right number and what to do now for each level', () => {
     expect(TRIAGE_BANNERS.emergency.title).toBe(CHAT_TEXTS.footerEmergency);
     expect(TRIAGE_BANNERS.emergency.body).toMatch(/Call 911 now/);

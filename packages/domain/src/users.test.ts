@@ -22,7 +22,7 @@ const admin = DEFAULT_PERMISSIONS.admin;
 const create = (form: unknown, permissions: readonly string[] = admin) =>
   createManagedUser(form, { id: '1793629800000', now, permissions });
 
-describe('creating a user (§4, §6)', () => {
+describe('creating a user (REQ-users-create)', () => {
   it('starts active with lastLogin and createdDate now and permissions from the role', () => {
     const r = create({
       name: ' Nina Park ',
@@ -95,7 +95,7 @@ const user = (status: ManagedUser['status'], over: Partial<ManagedUser> = {}): M
   ...over,
 });
 
-describe('user status (§4)', () => {
+describe('user status (REQ-users-suspend, REQ-users-activate, REQ-users-no-inactive)', () => {
   it('offers Suspend on an active user and Activate on any other', () => {
     expect(statusActionFor('active')).toBe('suspend');
     expect(statusActionFor('suspended')).toBe('activate');
@@ -117,7 +117,7 @@ describe('user status (§4)', () => {
   });
 });
 
-describe('deleting a user (§4, §6)', () => {
+describe('deleting a user (REQ-users-delete, REQ-users-self)', () => {
   it('needs manage:users and refuses deleting yourself', () => {
     expect(canDeleteUser(user('active'), { email: 'sam.admin@example.com', permissions: admin }).ok).toBe(
       true,
@@ -134,7 +134,7 @@ describe('deleting a user (§4, §6)', () => {
   });
 });
 
-describe('keeping an active admin (issue 15, finding 8)', () => {
+describe('keeping an active admin (REQ-users-last-admin)', () => {
   const sam = user('active', {
     id: 'auth0|sam',
     role: 'admin',
@@ -202,7 +202,7 @@ describe('keeping an active admin (issue 15, finding 8)', () => {
   });
 });
 
-describe('user list (§2)', () => {
+describe('user list (REQ-users-search, REQ-users-filter, REQ-users-counters)', () => {
   const users = [
     user('active', { id: '1', role: 'admin', name: 'Sam Admin', email: 'sam.admin@example.com' }),
     user('suspended', { id: '2', role: 'doctor', name: 'Dr. Ben Carter', department: 'Cardiology' }),
@@ -222,7 +222,7 @@ describe('user list (§2)', () => {
   });
 });
 
-it('asks the exact delete confirmation of the spec (§5 Forms)', async () => {
+it('asks the exact delete confirmation (REQ-users-delete)', async () => {
   const { USER_MANAGEMENT_TEXTS } = await import('./texts');
   expect(USER_MANAGEMENT_TEXTS.deleteConfirm).toBe(
     'Are you sure you want to delete this user? This action cannot be undone.',

@@ -1,4 +1,4 @@
-/** Managed-user rules: REQ-users (User management), 3, 4 (User status), 5 and 6. */
+/** Managed-user rules: REQ-users (management, statuses, form), REQ-data-managed-user, REQ-access-manage-users. */
 import type { DashboardRole, ManagedUser, NewUserForm, Permission, Role, UserStatus } from './entities';
 import { NewUserFormSchema } from './entities';
 import { fail, ok, type Result } from './result';

@@ -41,7 +41,7 @@ describe('parsing outside data', () => {
   });
 });
 
-describe('entity schemas (§3)', () => {
+describe('entity schemas (REQ-data)', () => {
   it('default the knowledge access context to patient and family-medicine', () => {
     expect(KnowledgeAccessContextSchema.parse({})).toEqual({
       role: 'patient',
@@ -130,7 +130,7 @@ describe('entity schemas (§3)', () => {
   });
 });
 
-it('starts the auth state loading and signed out (§3 Auth state: isLoading starts true)', async () => {
+it('starts the auth state loading and signed out (REQ-data-auth-state: isLoading starts true)', async () => {
   const { INITIAL_AUTH_STATE, AuthStateSchema } = await import('./entities');
   expect(INITIAL_AUTH_STATE).toEqual({ isAuthenticated: false, isLoading: true });
   expect(AuthStateSchema.safeParse(INITIAL_AUTH_STATE).success).toBe(true);

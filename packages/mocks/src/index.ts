@@ -1,43 +1,17 @@
 /**
- * @sentinel/mocks: personas, deterministic seeded fixtures on a fixed clock, and MSW handlers for every API
- * contract path over an in-memory store that applies the domain's policies. Imports only @sentinel/domain and
- * the bundled knowledge.
+ * @sentinel/mocks: the MSW adapter. Every API contract path runs @sentinel/service's route runner and handlers
+ * over an in-memory store seeded from @sentinel/demo-data, with scenario switches for stories and tests. The
+ * demo data (personas, fixtures, fixed clock) is re-exported so that stories and tests keep one import.
  */
-export { FIXED_NOW, FIXED_NOW_ISO, daysFrom, instantFrom } from './clock';
-export {
-  DEMO_TOTP_SECRET,
-  PERSONAS,
-  PERSONA_KEYS,
-  PERSONA_LIST,
-  personaByEmail,
-  personaBySub,
-  type Persona,
-  type PersonaKey,
-} from './personas';
-export {
-  seed,
-  seedAppointments,
-  seedPrescriptions,
-  seedRecords,
-  seedUsers,
-  type SeedData,
-} from './fixtures/index';
-export { bulkRecords, bulkUsers, seededRandom } from './fixtures/bulk';
+export * from '@sentinel/demo-data';
 export { createMockApi, handlers, type MockApi, type MockApiOptions } from './api/handlers';
 export { MOCK_TOKEN_PREFIX, authorizationFor, claimsFor, mockTokenFor, type Caller } from './api/auth';
-export { FIRST_GENERATED_ID, type AuditNote, type MockStore } from './api/store';
+export { FIRST_GENERATED_ID, type MockStore } from './api/store';
 export { routeUrl } from './api/route';
 export { STREAM_DROPPED_MESSAGE } from './api/respond';
-export { demoReplyEvents } from './api/chat';
 export { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
-export { DEMO_ASSISTANT_STATUS } from './api/demo-status';
-export {
-  SAMPLE_PROPOSALS,
-  proposeAs,
-  proposePrescription,
-  seedApprovalRequests,
-  type Proposer,
-} from './api/approvals';
+export { DEMO_ASSISTANT_STATUS } from '@sentinel/service';
+export { SAMPLE_PROPOSALS, proposeAs, seedApprovalRequests } from './api/approvals';
 export {
   EMPTYABLE_ROUTES,
   createScenarios,

@@ -49,7 +49,7 @@ export {
   type RouteRequest,
   type RunnerEnv,
 } from './runner';
-export { approvalRoutes, proposePrescription, type Proposer } from './handlers/approvals';
+export { approvalRoutes, proposeAsAccount, proposePrescription, type Proposer } from './handlers/approvals';
 export { clinicalRoutes, notFound, ownerOf, withOwner } from './handlers/clinical';
 export { careFacts, confidentialityRoutes, confidentialityViewer } from './handlers/confidentiality';
 export { userRoutes } from './handlers/users';
@@ -70,3 +70,49 @@ export {
   type Vault,
   type VaultUser,
 } from './handlers/vault';
+export {
+  DEMO_ASSISTANT_STATUS,
+  assistantRoutes,
+  assistantStatusOf,
+  type AssistantDeps,
+  type ChatLimitDecision,
+} from './assistant/routes';
+export { ModelOutputError, ModelTimeoutError, describeFailure, type ChatModel } from './assistant/model';
+export {
+  modelUrgency,
+  planAssessedChatReply,
+  planChatReply,
+  replyMeta,
+  wordTokens,
+  type AssessedChatPlan,
+  type ChatPlan,
+  type EarlyReply,
+  type FailureLog,
+} from './assistant/pipeline';
+export {
+  MAX_HISTORY_TURNS,
+  PROMPT_EXCERPT_LENGTH,
+  PROMPT_SECTIONS_PER_SOURCE,
+  PROMPT_SOURCE_LENGTH,
+  modelMessages,
+  promptExcerpt,
+  promptSources,
+  sectionsOf,
+  systemPrompt,
+  type PromptSource,
+} from './assistant/prompt';
+export {
+  appendToolAudit,
+  prepareTool,
+  runRecordsTool,
+  type ToolContext,
+  type ToolDeps,
+  type ToolRun,
+} from './assistant/tools';
+export {
+  MAX_TOOL_EVENTS,
+  runCalendarTool,
+  type CalendarToolAction,
+  type CalendarToolDeps,
+  type CalendarToolRequest,
+} from './assistant/calendarTool';

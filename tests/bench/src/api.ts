@@ -43,7 +43,7 @@ import {
   type Role,
 } from '@sentinel/domain';
 import { ROUTES } from '@sentinel/domain/contract';
-import { PERSONAS, seed } from '@sentinel/mocks/seed';
+import { PERSONAS, seed } from '@sentinel/demo-data';
 import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { jwtVerify } from 'jose';

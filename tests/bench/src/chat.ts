@@ -2,7 +2,7 @@
  * Chat figures (REQ-perf-chat): the API's overhead on the time to the first token, and the time from the click on Send
  * to the reply's first words painted in the portal with the built-in model.
  *
- * - Overhead: apps/api's measureChatOverhead (20 alternated runs straight to the model server and through
+ * - Overhead: chatOverhead.ts's measureChatOverhead (20 alternated runs straight to the model server and through
  *   POST /api/chat; p95 of the paired differences). Budget: <= 20 ms p95 with the built-in model.
  * - First token painted: the end-to-end measurement tests/e2e/specs/first-token.spec.ts (Debian Chromium against
  *   the started stack, 20 runs), whose figures this script reads back. Budget: median <= 300 ms. It starts the
@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { measureChatOverhead } from '@sentinel/api/assistant/overhead';
+import { measureChatOverhead } from './chatOverhead';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult, type Cell } from './result';
 
 const E2E = path.resolve(BENCH_ROOT, '..', 'e2e');

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { buildServer, type ServerOptions } from '@sentinel/api';
 import type { Store } from '@sentinel/api/store';
 import { KNOWLEDGE, TEST_AUDIENCE, signAccessToken } from '@sentinel/api/testkit';
-import type { PersonaKey } from '@sentinel/mocks/seed';
+import type { PersonaKey } from '@sentinel/demo-data';
 import { exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 
 /**

@@ -37,7 +37,7 @@ import {
   type KnowledgeDocument,
   type KnowledgeViewer,
 } from '@sentinel/domain';
-import { seed, seededRandom, type PersonaKey } from '@sentinel/mocks/seed';
+import { seed, seededRandom, type PersonaKey } from '@sentinel/demo-data';
 import { benchServer, startIssuer } from './issuer';
 
 const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

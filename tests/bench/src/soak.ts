@@ -22,7 +22,7 @@ import { getPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openStore } from '@sentinel/api/store';
-import { seed } from '@sentinel/mocks/seed';
+import { seed } from '@sentinel/demo-data';
 import autocannon from 'autocannon';
 import { benchServer, startIssuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult } from './result';

@@ -6,7 +6,7 @@
 import { ROUTE_NAMES, matchRoute, type AuditEvent, type RouteName } from '@sentinel/domain/contract';
 import { proposeAs as proposeOnServer } from '@sentinel/api/testkit';
 import { proposeAs as proposeOnMock } from '@sentinel/mocks';
-import { FIXED_NOW, PERSONA_KEYS } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONA_KEYS } from '@sentinel/demo-data';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   approvalSequences,
@@ -212,7 +212,7 @@ describe.each(DIALECTS)('on %s:', (dialect) => {
   describe('approval requests the assistant filed, each sequence on a fresh mock and a fresh server', () => {
     const fileOnBoth = async (server: ServerSide, proposal: Proposal) => {
       const at = new Date(FIXED_NOW.getTime() - proposal.minutesAgo * 60_000);
-      const onMock = proposeOnMock(mock.store, proposal.persona, proposal.prescription, at);
+      const onMock = await proposeOnMock(mock.api, proposal.persona, proposal.prescription, at);
       const onServer = await proposeOnServer(
         server.server.store,
         proposal.persona,

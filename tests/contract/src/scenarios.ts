@@ -18,7 +18,7 @@ import {
   type ProposedPrescription,
   type RouteName,
 } from '@sentinel/domain/contract';
-import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
 
 /**
  * How the caller signed in, when not as the identity provider signs the persona in (the password, and the
@@ -52,7 +52,7 @@ export type Scenario = {
 /** Steps that build on each other, run on a fresh mock and a fresh server. */
 export type Sequence = { readonly name: string; readonly steps: readonly Scenario[] };
 
-// --- The seeded data the scenarios point at (packages/mocks/src/fixtures) -----------------------------------
+// --- The seeded data the scenarios point at (packages/demo-data/src/fixtures) -----------------------------------
 
 /** Patients whose items are seeded: Jane owns apt-001..006, rec-001..006, rx-001..004; John the rest. */
 export type Owner = 'jane' | 'john';
@@ -842,7 +842,7 @@ export function designedSequences(): Sequence[] {
       ],
     },
     {
-      name: 'a prescription with non-numeric refills and empty fields (§5 Forms)',
+      name: 'a prescription with non-numeric refills and empty fields (REQ-rx-refills-allowed, REQ-rx-form)',
       steps: [
         step('sam', 'createPrescription', {
           body: { patientEmail: john.email, refillsAllowed: 'many' },

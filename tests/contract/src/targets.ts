@@ -19,8 +19,8 @@ import {
   type AuditEvent,
 } from '@sentinel/domain/contract';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { authorizationFor, createMockApi, type MockApi, type MockStore } from '@sentinel/mocks';
-import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks/seed';
+import { authorizationFor, createMockApi, type MockApi } from '@sentinel/mocks';
+import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
 import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
@@ -106,8 +106,8 @@ export type MockSide = {
   /** The audit rows in the mock's store, oldest first. */
   readonly auditRows: () => Promise<readonly AuditEvent[]>;
   readonly msw: ReturnType<typeof setupServer>;
-  /** The mock's store, for work no route does (the assistant filing an approval request). */
-  readonly store: MockStore;
+  /** The mock API, for work no route does (the assistant filing an approval request). */
+  readonly api: MockApi;
 };
 
 /**
@@ -132,7 +132,7 @@ export function createMockSide(): MockSide {
         ),
       ),
   };
-  return { target, reset: api.reset, auditRows: async () => [...api.store.audit], msw, store: api.store };
+  return { target, reset: api.reset, auditRows: async () => [...api.store.audit], msw, api };
 }
 
 // --- The server -----------------------------------------------------------------------------------------------

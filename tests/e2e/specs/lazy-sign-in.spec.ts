@@ -40,7 +40,7 @@ const SESSION_COOKIES = [
   `_legacy_auth0.${CLIENT_ID}.is.authenticated`,
 ];
 
-test.describe('the sign-in SDK loads only when it is needed (issue 7)', () => {
+test.describe('the sign-in SDK loads only when it is needed (REQ-perf-landing)', () => {
   test("a visitor's landing requests no SDK chunk; Sign In downloads it and opens the provider's form", async ({
     page,
     pageErrors,

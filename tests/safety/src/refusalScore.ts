@@ -9,7 +9,7 @@
  * model is used when MODEL_* or HF_* settings are configured (reported only, `npm run eval:safety`).
  */
 import { createChatModel, type ChatModel } from '@sentinel/api/assistant/model';
-import { planAssessedChatReply } from '@sentinel/api/assistant/pipeline';
+import { planAssessedChatReply } from '@sentinel/service';
 import {
   ADVICE_REFERRALS,
   RED_FLAG_LEVELS,

@@ -16,7 +16,7 @@ import {
   type HttpMethod,
   type RouteName,
 } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import fc from 'fast-check';
 import type { JWK } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

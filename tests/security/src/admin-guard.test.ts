@@ -6,7 +6,7 @@
  */
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { ADMIN_GUARD_MESSAGES, permissionsForRole, type ManagedUser } from '@sentinel/domain';
-import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/demo-data';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContractError, send, type Answer } from './support';

@@ -6,7 +6,7 @@
  */
 import { signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { AuditEntrySchema, type AuditEntry } from '@sentinel/domain/contract';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSigningKey, send, type Keys } from './support';

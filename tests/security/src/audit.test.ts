@@ -7,7 +7,7 @@
  */
 import { proposeAs, signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { ROUTES, type AuditEvent, type HttpMethod, type RouteName } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import type { JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKey, send, type Keys } from './support';

@@ -9,7 +9,7 @@
  */
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { patientIdFor, type EmergencyGrant, type MedicalRecord } from '@sentinel/domain';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectContractError, send, type Answer, patientLikeJane } from './support';
 

@@ -18,7 +18,7 @@ import {
   type MedicalRecord,
 } from '@sentinel/domain';
 import { parseSseEvents, type AuditEvent, type ChatToolEvent } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectContractError, send, type Answer } from './support';
 

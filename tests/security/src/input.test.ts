@@ -17,7 +17,7 @@ import {
   type RouteName,
 } from '@sentinel/domain/contract';
 import { OWNERSHIP_TEXTS } from '@sentinel/domain';
-import { FIXED_NOW } from '@sentinel/mocks/seed';
+import { FIXED_NOW } from '@sentinel/demo-data';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMAL_REQUESTS, PROPOSAL } from './requests';

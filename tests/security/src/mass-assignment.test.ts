@@ -8,7 +8,7 @@
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { DEFAULT_PERMISSIONS } from '@sentinel/domain';
 import type { HttpMethod } from '@sentinel/domain/contract';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKey, expectContractError, send, type Keys } from './support';

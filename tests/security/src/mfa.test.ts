@@ -8,7 +8,7 @@
 import { proposeAs, signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { MFA_REQUIRED_MESSAGE } from '@sentinel/domain';
 import { ROUTES, type HttpMethod, type RouteName } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSigningKey, expectContractError, send, type Answer, type Keys } from './support';

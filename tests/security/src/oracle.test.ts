@@ -8,7 +8,7 @@
  */
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract';
-import { type PersonaKey } from '@sentinel/mocks/seed';
+import { type PersonaKey } from '@sentinel/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from './support';
 

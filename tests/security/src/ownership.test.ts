@@ -8,7 +8,7 @@
 import { signAccessToken, startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { OWNERSHIP_TEXTS, patientIdFor } from '@sentinel/domain';
 import { parseSseEvents, type AuditEvent, type ChatToolEvent } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import type { JWK } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

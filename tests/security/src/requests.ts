@@ -3,7 +3,7 @@
  * and body fuzzing) and a proposal the assistant's prescription tool would file.
  */
 import type { ProposedPrescription } from '@sentinel/domain/contract';
-import { PERSONAS } from '@sentinel/mocks/seed';
+import { PERSONAS } from '@sentinel/demo-data';
 
 export const PROPOSAL: ProposedPrescription = {
   patientName: PERSONAS.jane.name,

@@ -6,7 +6,7 @@
  */
 import { startTestServer, type TestServer } from '@sentinel/api/testkit';
 import { SESSION_ID_MESSAGE, SESSION_ID_PATTERN } from '@sentinel/domain/contract';
-import { PERSONAS } from '@sentinel/mocks/seed';
+import { PERSONAS } from '@sentinel/demo-data';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContractError, send } from './support';

@@ -13,7 +13,7 @@ import { openStore } from '@sentinel/api/store';
 import { KNOWLEDGE, TEST_AUDIENCE, TEST_ISSUER, type TestServer } from '@sentinel/api/testkit';
 import type { ManagedUser } from '@sentinel/domain';
 import { ErrorBodySchema, type ErrorBody, type ErrorCode } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/demo-data';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { expect } from 'vitest';
 

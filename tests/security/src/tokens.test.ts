@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEST_AUDIENCE, TEST_ISSUER, signAccessToken } from '@sentinel/api/testkit';
 import { ROUTES, ROUTE_NAMES, type ErrorBody } from '@sentinel/domain/contract';
-import { DEMO_TOTP_SECRET, PERSONAS } from '@sentinel/mocks';
-import { startIdp, type RunningIdp } from '@sentinel/idp/src/server';
-import { PORTAL_CLIENT_ID } from '@sentinel/idp/src/settings';
+import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
+import { startIdp, type RunningIdp } from '@sentinel/idp';
+import { PORTAL_CLIENT_ID } from '@sentinel/idp/settings';
 import {
   Browser,
   PORTAL,
@@ -20,7 +20,7 @@ import {
   currentTotp,
   formAction,
   newPkce,
-} from '@sentinel/idp/src/testClient';
+} from '@sentinel/idp/testkit';
 import { decodeJwt, decodeProtectedHeader, exportSPKI, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -341,7 +341,7 @@ describe('tokens of the real identity provider', () => {
         apiAudience: TEST_AUDIENCE,
         dataDir: idpDataDir,
       },
-      { silent: true },
+      { accounts: PERSONA_LIST, silent: true },
     );
     tokens = await signInAtIdp(idp);
     api = await startApiServer({ issuer: idp.issuer, jwksUrl: `${idp.url}/.well-known/jwks.json` });

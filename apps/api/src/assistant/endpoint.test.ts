@@ -102,7 +102,7 @@ describe('the built-in demo model behind its OpenAI-compatible endpoint', () => 
     expect(fake.requests.filter((r) => r === 'GET /v1/models')).toHaveLength(1);
   });
 
-  it('streams the model’s reply with the §7 parameters to the endpoint’s chat completions', async () => {
+  it('streams the model’s reply with the REQ-model-chat-request parameters to the endpoint’s chat completions', async () => {
     let body: Record<string, unknown> = {};
     const stream = streamPieces(['Less salt and more activity', ' help lower blood pressure.']);
     fake.setChat((request, send, response) => {

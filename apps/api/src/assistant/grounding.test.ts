@@ -7,11 +7,16 @@
 import { triage, type KnowledgeDocument } from '@sentinel/domain';
 import type { ChatTurn } from '@sentinel/domain/contract';
 import { answer, parseSources } from '@sentinel/model/prompt';
-import type { PersonaKey } from '@sentinel/mocks/seed';
+import type { PersonaKey } from '@sentinel/demo-data';
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE } from '../testkit';
-import { replyMeta } from './pipeline';
-import { PROMPT_EXCERPT_LENGTH, PROMPT_SOURCE_LENGTH, modelMessages, systemPrompt } from './prompt';
+import {
+  PROMPT_EXCERPT_LENGTH,
+  PROMPT_SOURCE_LENGTH,
+  modelMessages,
+  replyMeta,
+  systemPrompt,
+} from '@sentinel/service';
 import { viewerOf } from './test-support';
 
 /** The API's budget for a chat reply from the model (pipeline: `max_tokens` 300). */

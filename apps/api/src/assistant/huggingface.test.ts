@@ -79,7 +79,7 @@ const requestsTo = (url: string) => seen.filter((r) => r.url.split('?')[0] === u
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('chat completion, streamed', () => {
-  it('streams the model’s reply with §7 parameters and the token on the server side only', async () => {
+  it('streams the model’s reply with the REQ-model-chat-request parameters and the token on the server side only', async () => {
     msw.use(http.post(CHAT_URL, () => sse([...PIECES.map((p) => chunkFrame(p)), DONE_FRAME])));
     const question = 'What treatment helps hypertension?';
     const answer = await chatAs(server, 'alice', question);
@@ -116,7 +116,7 @@ describe('chat completion, streamed', () => {
 });
 
 describe('the fallbacks', () => {
-  it('falls back to text generation with its §7 parameters when chat completion fails', async () => {
+  it('falls back to text generation with its REQ-model-textgen-request parameters when chat completion fails', async () => {
     msw.use(
       failing(CHAT_URL, 500),
       mapping,
@@ -192,7 +192,7 @@ describe('the fallbacks', () => {
 });
 
 describe('a stream that fails half-way', () => {
-  it('sends the tokens that came, then the §8 technical-difficulties error, with no fallback', async () => {
+  it('sends the tokens that came, then the technical-difficulties error (REQ-err-chat-failure), with no fallback', async () => {
     msw.use(
       http.post(CHAT_URL, () =>
         sse([
@@ -242,7 +242,7 @@ describe('safety and permissions', () => {
     expect(answer.events.at(-1)).toEqual({ type: 'done' });
   });
 
-  it('audits a crisis with its level and concept names, never the text, and sends nothing to the model (issue 16)', async () => {
+  it('audits a crisis with its level and concept names, never the text, and sends nothing to the model (REQ-triage-audit)', async () => {
     const answer = await chatAs(server, 'jane', "I don't see the point in living any more", 'session-16');
     await settle();
     expect(seen).toEqual([]);

@@ -3,27 +3,29 @@ import {
   DISCLAIMER,
   buildAiReply,
   cannedAnswerFor,
+  parseSources,
   safetyNoteFor,
   redFlagReplyText,
   triage,
   triageBannerText,
+  urgentNoticeText,
   type ModelMessage,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
-import { PERSONA_KEYS, demoReplyEvents } from '@sentinel/mocks/seed';
+import { PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE } from '../testkit';
-import type { ChatModel } from './model';
-import { planChatReply, wordTokens } from './pipeline';
 import {
   MAX_HISTORY_TURNS,
   PROMPT_EXCERPT_LENGTH,
   modelMessages,
+  planChatReply,
   promptExcerpt,
   systemPrompt,
-} from './prompt';
+  wordTokens,
+  type ChatModel,
+} from '@sentinel/service';
+import { KNOWLEDGE } from '../testkit';
 import { viewerOf } from './test-support';
-import { parseSources } from '@sentinel/model/prompt';
 
 const QUESTIONS = [
   'What treatment options exist for hypertension and diabetes?',
@@ -32,7 +34,7 @@ const QUESTIONS = [
   'I have chest pain and trouble breathing.',
   'How much water should I drink?',
   'Tell me a joke',
-  // One per triage level with a banner (REQ-triage): the mock API must answer them alike too.
+  // One per triage level with a banner (REQ-triage).
   "I don't see the point in living any more",
   'my toddler swallowed some of my pills',
   'my blood pressure is 185/125 and I feel fine',
@@ -101,29 +103,47 @@ async function run(
 const textOf = (events: readonly ChatStreamEvent[]) =>
   events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
 
+/**
+ * The text of a reply without a model, read off the domain's rules: a red flag's fixed answer alone; otherwise
+ * the urgent notice (if any) and the canned answer for the asker's role.
+ */
+function cannedText(turns: readonly ChatTurn[], persona: PersonaKey): string {
+  const triaged = triage(turns);
+  const question = (turns.at(-1)?.content ?? '').trim();
+  const redFlag = redFlagReplyText(triaged, question);
+  if (redFlag !== undefined) return redFlag;
+  return urgentNoticeText(triaged.level) + buildAiReply(undefined, question, viewerOf(persona).role).message;
+}
+
 describe('without a model', () => {
-  it('gives every persona exactly the mock API’s demo reply, token for token', async () => {
+  it('gives every persona the canned reply in word tokens, cited, with the disclaimer', async () => {
     for (const persona of PERSONA_KEYS) {
       for (const question of QUESTIONS) {
         const { events } = await run(question, undefined, persona);
-        expect(events).toEqual(demoReplyEvents(question, KNOWLEDGE.documents, viewerOf(persona)));
+        const text = cannedText([{ role: 'user', content: question }], persona);
+        expect(events[0]).toMatchObject({
+          type: 'meta',
+          triage: triage([{ role: 'user', content: question }]).level,
+        });
+        expect(events.filter((e) => e.type === 'token').map((e) => e.text)).toEqual(wordTokens(text));
+        expect(events.slice(-2)).toEqual([{ type: 'disclaimer', text: DISCLAIMER }, { type: 'done' }]);
       }
     }
   });
 
-  it('gives the mock API’s demo reply for a whole conversation, triaged over its user messages', async () => {
+  it('answers a whole conversation triaged over its user messages', async () => {
     const turns: ChatTurn[] = [
       { role: 'user', content: 'I have crushing chest pain' },
       { role: 'assistant', content: 'Please call 911.' },
       { role: 'user', content: "it's getting worse" },
     ];
     const { events } = await run(turns, undefined);
-    expect(events).toEqual(demoReplyEvents(turns, KNOWLEDGE.documents, viewerOf('jane')));
+    expect(textOf(events)).toBe(cannedText(turns, 'jane'));
     expect(events[0]).toMatchObject({ triage: 'emergency', emergency: true });
   });
 });
 
-describe('triage first (issue 16)', () => {
+describe('triage first (REQ-triage-first)', () => {
   it.each(['emergency', 'crisis', 'poison'] as const)(
     'answers %s with its banner first and never calls the model',
     async (level) => {
@@ -240,7 +260,7 @@ describe('with a model', () => {
     expect(events.at(-1)).toEqual({ type: 'done' });
   });
 
-  it('replaces a reply under 20 characters with the canned answer (§5)', async () => {
+  it('replaces a reply under 20 characters with the canned answer (REQ-chat-min-reply)', async () => {
     const question = 'How should I sleep better?';
     const { events } = await run(
       question,
@@ -307,7 +327,7 @@ describe('with a model', () => {
     const { events } = await run(question, scriptedModel({}, calls));
     expect(calls).toEqual([]);
     expect(events[0]).toMatchObject({ type: 'meta', emergency: true });
-    expect(events).toEqual(demoReplyEvents(question, KNOWLEDGE.documents, viewerOf('jane')));
+    expect(textOf(events)).toBe(cannedText([{ role: 'user', content: question }], 'jane'));
   });
 
   it('stops producing when the client goes away, without falling back', async () => {

@@ -4,7 +4,7 @@
  */
 import { knowledgeContextFor, type KnowledgeViewer } from '@sentinel/domain';
 import { parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import type { TestServer } from '../testkit';
 
 /** The knowledge viewer the API derives for a persona (@sentinel/service handlers/knowledge.ts `knowledgeViewerFor`). */

@@ -4,7 +4,7 @@
  */
 import { ASSISTANT_ERRORS, PERMISSION_ALERTS, patientIdFor } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatToolEvent } from '@sentinel/domain/contract';
-import { PERSONAS } from '@sentinel/mocks/seed';
+import { PERSONAS } from '@sentinel/demo-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthorizer, type Authorizer } from '../fga';
 import { startTestServer, type TestServer } from '../testkit';

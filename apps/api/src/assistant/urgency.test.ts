@@ -21,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
 import { startFakeOpenAi, streamPieces, urgencyLevel, type FakeOpenAi } from './fake-openai';
 import { createChatModel, type ChatModel } from './model';
-import { planAssessedChatReply, planChatReply } from './pipeline';
+import { planAssessedChatReply, planChatReply } from '@sentinel/service';
 import { chatAs, chunkFrame, replyText, viewerOf } from './test-support';
 import { DONE_FRAME } from './test-support';
 
@@ -246,7 +246,7 @@ describe('without a model', () => {
   });
 });
 
-describe('the advice guard through the API (issue 16 part 4)', () => {
+describe('the advice guard through the API (REQ-chat-no-dose-advice)', () => {
   it('sends the referral first and asks the model with the stricter instruction', async () => {
     fake.setChat((body, send) => {
       const messages = body.messages as { role: string; content: string }[];

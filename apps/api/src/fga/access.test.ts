@@ -11,7 +11,7 @@ import {
   type KnowledgeDocument,
   type Role,
 } from '@sentinel/domain';
-import { PERSONAS, PERSONA_KEYS } from '@sentinel/mocks/seed';
+import { PERSONAS, PERSONA_KEYS } from '@sentinel/demo-data';
 import { describe, expect, it } from 'vitest';
 import { viewerOf } from '../assistant/test-support';
 import { KNOWLEDGE } from '../testkit';

@@ -17,7 +17,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FGA_STORE_NAME, createAuthorizer } from './authorizer';
-import { personaViewer, runFgaSampleQueries } from './samples';
+import { runFgaSampleQueries } from './samples';
+import { personaViewer } from './test-support';
 
 const knowledge = () => {
   const loaded = loadKnowledge();
@@ -28,7 +29,7 @@ const knowledge = () => {
 const EXPECTED_OUTCOMES = FGA_SAMPLE_QUERIES.map((q) => ({ id: q.id, allowed: q.expected === 'allowed' }));
 
 describe('the four sample queries', () => {
-  it('are four, one for each §6 rule, with both outcomes among them', () => {
+  it('are four, one for each knowledge access rule (REQ-kb-access), with both outcomes among them', () => {
     expect(FGA_SAMPLE_QUERIES).toHaveLength(4);
     expect(new Set(FGA_SAMPLE_QUERIES.map((q) => q.rule))).toEqual(
       new Set(['role', 'specialization', 'sensitivity', 'prescribing']),

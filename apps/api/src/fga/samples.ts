@@ -5,34 +5,13 @@
  */
 import {
   FGA_SAMPLE_QUERIES,
-  buildCurrentUser,
   fgaSampleChecks,
   fgaSampleResult,
-  knowledgeContextFor,
   type FgaSampleQuery,
   type FgaSampleResult,
   type KnowledgeDocument,
-  type KnowledgeViewer,
 } from '@sentinel/domain';
-import { claimsFor, type Persona } from '@sentinel/mocks';
 import { authorize, type Authorizer } from './authorizer';
-
-/**
- * REQ-data, REQ-kb-fga A persona as the knowledge viewer a real sign-in gives: the current user built from
- * the persona's claims, their knowledge role and specializations (REQ-data default when none), and a
- * patient's own patient id.
- */
-export function personaViewer(persona: Persona): KnowledgeViewer {
-  const built = buildCurrentUser(claimsFor(persona));
-  if (!built.ok) throw new Error(`Persona ${persona.key}: ${built.error.message}`);
-  const context = knowledgeContextFor(built.value, persona.specializations);
-  const patientId = built.value.patient_id;
-  return {
-    role: context.role,
-    specializations: context.specializations,
-    ...(patientId ? { patientId } : {}),
-  };
-}
 
 /** Runs the sample queries through an authorizer (local or OpenFGA), in order. */
 export async function runFgaSampleQueries(

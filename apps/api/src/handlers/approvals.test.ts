@@ -1,6 +1,6 @@
 import { APPROVAL_TEXTS, APPROVAL_TTL_MS, PERMISSION_ALERTS, type Prescription } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent, ProposedPrescription } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { generateKeyPair } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DuplicateIdError } from '../store/errors';

@@ -4,7 +4,8 @@
  * domain rule) does, audits the same counts, and still fails closed when the authorizer cannot answer.
  */
 import { isDocumentAccessible, searchKnowledge, type KnowledgeDocument, type Role } from '@sentinel/domain';
-import { PERSONAS, PERSONA_KEYS, listItemOf, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
+import { listItemOf } from '@sentinel/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAs, replyText, viewerOf } from '../assistant/test-support';
 import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
@@ -112,7 +113,7 @@ describe('knowledge search over 2,000 documents', () => {
   });
 });
 
-describe('what a patient is told about documents they may not read (issue 15, finding 7)', () => {
+describe('what a patient is told about documents they may not read (REQ-kb-oracle)', () => {
   // The bundled knowledge: "biguanide" is written only in the text of the metformin document, which is not
   // open to patients; "quokka" is written nowhere.
   let bundled: TestServer;

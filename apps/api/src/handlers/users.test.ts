@@ -4,7 +4,7 @@
  * and a refused change is a 409 with the reason that leaves the directory as it was.
  */
 import { ADMIN_GUARD_MESSAGES, permissionsForRole, type ManagedUser } from '@sentinel/domain';
-import { PERSONAS, type PersonaKey } from '@sentinel/mocks/seed';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testkit';
 

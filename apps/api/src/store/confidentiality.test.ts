@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { patientIdFor, type EmergencyGrant } from '@sentinel/domain';
-import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/demo-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateIdError } from './errors';
 import { SQLITE_FILE, openStore } from './index';

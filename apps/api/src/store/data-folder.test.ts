@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXED_NOW, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, seed } from '@sentinel/demo-data';
 import { SQLITE_FILE, openStore, type Store } from './index';
 
 /** The permission bits of a path, e.g. 0o600. */

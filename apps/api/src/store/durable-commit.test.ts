@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditEvent } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/demo-data';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DurabilityError, openStore, type Store } from './index';
 

@@ -15,7 +15,7 @@ import {
   type MedicalRecord,
 } from '@sentinel/domain';
 import type { AuditEvent } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed } from '@sentinel/demo-data';
 import { createMemoryData, openMemoryStore, type StoreDialect as AnyStoreDialect } from '@sentinel/service';
 import {
   AUDIT_APPEND_ONLY_MESSAGE,

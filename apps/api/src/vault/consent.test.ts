@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PERSONAS } from '@sentinel/mocks/seed';
+import { PERSONAS } from '@sentinel/demo-data';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';

@@ -3,7 +3,6 @@ export { VaultError } from './errors';
 export { createIdpTokenExchanger } from './exchange';
 export { createCalendarClient, type CalendarClient, type CalendarEventDraft } from './calendar';
 export { vaultRoutes, vaultConnectionOf, grantedScopes } from '@sentinel/service';
-export { runCalendarTool, type CalendarToolDeps, type CalendarToolRequest } from './tool';
 export {
   DEFAULT_CALENDAR_AUDIENCE,
   DEFAULT_CALENDAR_URL,

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCalendarService, type RunningCalendar } from '@sentinel/calendar/testkit';
-import { DEMO_TOTP_SECRET, PERSONAS, type PersonaKey } from '@sentinel/mocks';
-import { startIdp, type RunningIdp } from '@sentinel/idp/src/server';
+import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type PersonaKey } from '@sentinel/demo-data';
+import { startIdp, type RunningIdp } from '@sentinel/idp';
 import {
   authorizeUrl,
   Browser,
@@ -16,7 +16,7 @@ import {
   formAction,
   newPkce,
   PORTAL,
-} from '@sentinel/idp/src/testClient';
+} from '@sentinel/idp/testkit';
 import { TEST_AUDIENCE } from '../testkit';
 import { DEFAULT_CALENDAR_AUDIENCE, type VaultSettings } from './settings';
 
@@ -73,7 +73,7 @@ export async function startVaultStack(): Promise<VaultStack> {
       apiAudience: TEST_AUDIENCE,
       dataDir: idpDataDir,
     },
-    { silent: true },
+    { accounts: PERSONA_LIST, silent: true },
   );
   const calendar = await startCalendarService({
     issuer: idp.issuer,

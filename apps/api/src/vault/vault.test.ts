@@ -15,17 +15,16 @@ import {
   calendarEventsFromAppointments,
 } from '@sentinel/domain';
 import type { AuditEvent, CalendarEvent, VaultConnection } from '@sentinel/domain/contract';
-import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/mocks/seed';
+import { FIXED_NOW, PERSONAS, seed, type PersonaKey } from '@sentinel/demo-data';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolveCaller } from '@sentinel/service';
+import { resolveCaller, runCalendarTool, type CalendarToolRequest } from '@sentinel/service';
 import { buildServer } from '../server';
 import { openStore } from '../store/index';
 import type { Store } from '../store/types';
 import { KNOWLEDGE, TEST_AUDIENCE } from '../testkit';
 import type { VaultSettings } from './settings';
 import { startVaultStack, type VaultStack } from './test-support';
-import { runCalendarTool, type CalendarToolRequest } from './tool';
 import { createVault, type Vault } from './vault';
 
 let stack: VaultStack;
@@ -206,7 +205,7 @@ describe('listing calendar events through the token vault', () => {
     );
   });
 
-  it('answers 500 with the §8 calendar text when the calendar is down, without the upstream error', async () => {
+  it('answers 500 with the calendar failure text (REQ-err-calendar) when the calendar is down, without the upstream error', async () => {
     const down = await startApi({ ...stack.settings, calendarUrl: 'http://localhost:9' });
     try {
       await connect('jane', ['calendar:read'], down);
@@ -268,7 +267,7 @@ describe('listing calendar events through the token vault', () => {
     }
   });
 
-  it('answers 500 with the §8 calendar text when the identity provider refuses the exchange', async () => {
+  it('answers 500 with the calendar failure text (REQ-err-calendar) when the identity provider refuses the exchange', async () => {
     const exchange = stack.settings.exchange as Exclude<
       VaultSettings['exchange'],
       (...args: never[]) => unknown
@@ -409,7 +408,7 @@ describe('the calendar tool (runCalendarTool)', () => {
     expect(event.events).toEqual(upcoming);
   });
 
-  it('refuses a patient who asks to schedule (§6: patients do not write the schedule)', async () => {
+  it('refuses a patient who asks to schedule (REQ-access-matrix: patients do not write the schedule)', async () => {
     await connect('jane', ['calendar:read', 'calendar:write']);
     const event = await runCalendarTool(deps(), await request('jane', 'schedule_appointment', slot));
     expect(event).toMatchObject({ outcome: 'denied', message: PERMISSION_ALERTS.createAppointments });
@@ -442,7 +441,7 @@ describe('the calendar tool (runCalendarTool)', () => {
     expect(itemsOf(await listEvents('jane')).map((e) => e.id)).not.toContain(added?.id);
   });
 
-  it('fails with the §8 calendar text when the calendar is down', async () => {
+  it('fails with the calendar failure text (REQ-err-calendar) when the calendar is down', async () => {
     await connect('jane');
     const down = { ...deps(), vault: createVault({ ...stack.settings, calendarUrl: 'http://localhost:9' }) };
     const event = await runCalendarTool(down, await request('jane', 'view_appointments'));

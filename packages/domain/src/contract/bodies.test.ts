@@ -13,7 +13,7 @@ import {
 const accepts = (schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown) =>
   schema.safeParse(value).success;
 
-describe('AppointmentCreate (§4, §5 Forms)', () => {
+describe('AppointmentCreate (REQ-appt-form, REQ-appt-new)', () => {
   it('an empty form is accepted and every missing value becomes an empty string', () => {
     expect(AppointmentCreateSchema.parse({})).toStrictEqual({
       patientName: '',
@@ -61,7 +61,7 @@ describe('AppointmentCreate (§4, §5 Forms)', () => {
   });
 });
 
-describe('AppointmentStatusUpdate (§4)', () => {
+describe('AppointmentStatusUpdate (REQ-appt-statuses)', () => {
   it.each(APPOINTMENT_STATUSES)('accepts the status %s', (status) => {
     expect(AppointmentStatusUpdateSchema.parse({ status })).toStrictEqual({ status });
   });
@@ -73,7 +73,7 @@ describe('AppointmentStatusUpdate (§4)', () => {
   });
 });
 
-describe('RecordCreate (§3 Medical record)', () => {
+describe('RecordCreate (REQ-data-record)', () => {
   const minimal = {
     recordType: 'diagnosis',
     title: 'Type 2 diabetes',
@@ -137,7 +137,7 @@ describe('RecordUpdate', () => {
   });
 });
 
-describe('PrescriptionCreate (§5 Forms, §9)', () => {
+describe('PrescriptionCreate (REQ-rx-form, REQ-rx-refills-allowed)', () => {
   it('an empty form is allowed: empty texts, no refills, no side effects', () => {
     expect(PrescriptionCreateSchema.parse({})).toStrictEqual({
       patientName: '',
@@ -196,7 +196,7 @@ describe('PrescriptionCreate (§5 Forms, §9)', () => {
   });
 });
 
-describe('UserCreate (§3 New-user form)', () => {
+describe('UserCreate (REQ-data-new-user-form)', () => {
   it('role defaults to patient and the optional texts to empty', () => {
     expect(UserCreateSchema.parse({ name: 'John Roe', email: 'john.roe@example.com' })).toStrictEqual({
       name: 'John Roe',
@@ -219,7 +219,7 @@ describe('UserCreate (§3 New-user form)', () => {
   });
 });
 
-describe('UserUpdate (§4 User status)', () => {
+describe('UserUpdate (REQ-users-suspend, REQ-users-activate, REQ-users-no-inactive)', () => {
   it('suspend and activate are accepted', () => {
     expect(UserUpdateSchema.parse({ status: 'suspended' })).toStrictEqual({ status: 'suspended' });
     expect(UserUpdateSchema.parse({ status: 'active' })).toStrictEqual({ status: 'active' });

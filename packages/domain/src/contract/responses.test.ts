@@ -121,12 +121,12 @@ describe('knowledge answers', () => {
     expect(KnowledgeListItemSchema.safeParse({ ...item, content: '# Metformin' }).success).toBe(false);
   });
 
-  it('an excerpt longer than 150 characters is refused (§3)', () => {
+  it('an excerpt longer than 150 characters is refused (REQ-limit-excerpt)', () => {
     expect(KnowledgeListItemSchema.safeParse({ ...item, excerpt: 'x'.repeat(151) }).success).toBe(false);
   });
 });
 
-describe('fine-grained sample answers (§2 Demo page)', () => {
+describe('fine-grained sample answers (REQ-screen-demo-pillars)', () => {
   const answer = { id: 'role', query: 'Can Jane view it?', allowed: false };
 
   it('carry the question and the outcome, with an optional note', () => {

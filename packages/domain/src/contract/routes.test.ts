@@ -437,7 +437,7 @@ describe('the route table', () => {
   });
 });
 
-describe('permissions the server requires (§6)', () => {
+describe('permissions the server requires (REQ-access-server)', () => {
   it.each([
     ['getMe', AUTHENTICATED],
     ['listAppointments', 'read:appointments'],
@@ -502,7 +502,7 @@ describe('permissions the server requires (§6)', () => {
   });
 });
 
-describe('403 messages (§6, §8 Alerts)', () => {
+describe('403 messages (REQ-access-server, REQ-err)', () => {
   it.each([
     ['createAppointment', PERMISSION_ALERTS.createAppointments],
     ['updateAppointmentStatus', PERMISSION_ALERTS.updateAppointments],

@@ -1,7 +1,7 @@
 /**
  * A local evaluator of OpenFGA authorization models: the same answer an OpenFGA server gives to a Check call,
  * for the constructs our model uses and the rest of schema 1.1 without conditions. Pure: tuples come in, a
- * decision goes out. Specification section 6 (the rules live in the model, knowledge/fga/model.fga).
+ * decision goes out. REQ-kb-fga (the rules live in the model, knowledge/fga/model.fga).
  */
 import { fail, ok, type Result } from '../result';
 import type {

@@ -2,7 +2,7 @@
  * The authorization model of knowledge/fga/model.fga in OpenFGA's JSON form (what the transformer of
  * @openfga/syntax-transformer produces and what an OpenFGA server stores). The DSL file is the source of truth:
  * a test in the knowledge package parses it and compares it with this constant, so the two cannot drift.
- * Specification section 6.
+ * REQ-kb-fga, REQ-rec-fga.
  */
 import type { FgaModel } from './types';
 

@@ -46,7 +46,7 @@ const outcomes = (results: readonly { id: string; allowed: boolean }[]) =>
   results.map(({ id, allowed }) => ({ id, allowed }));
 
 describe('the demo page’s fine-grained sample queries', () => {
-  it('are four, one for each §6 rule, with both outcomes among them', () => {
+  it('are four, one for each knowledge access rule (REQ-kb-access), with both outcomes among them', () => {
     expect(FGA_SAMPLE_QUERIES).toHaveLength(4);
     expect(new Set(FGA_SAMPLE_QUERIES.map((q) => q.rule))).toEqual(
       new Set(['role', 'specialization', 'sensitivity', 'prescribing']),

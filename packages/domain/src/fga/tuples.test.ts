@@ -75,7 +75,7 @@ const VIEWERS = ROLES.flatMap((role) => [
   viewer(role, ['  ']),
 ]);
 
-describe('the model agrees with the §6 document rule (isDocumentAccessible)', () => {
+describe('the model agrees with the document rule (REQ-kb-document-roles, isDocumentAccessible)', () => {
   for (const d of DOCUMENTS) {
     it(`for every role and specialization on the ${d.id} document`, () => {
       for (const v of VIEWERS) {
@@ -115,7 +115,7 @@ describe('the model agrees with the §6 document rule (isDocumentAccessible)', (
   });
 });
 
-describe('the model agrees with the §6 built-in item rule (isBuiltinItemAccessible)', () => {
+describe('the model agrees with the built-in item rule (REQ-kb-builtin-roles, isBuiltinItemAccessible)', () => {
   const ITEMS = [
     item('public-drugs'),
     item('history', { requiredRole: ['doctor', 'admin', 'patient', 'pharmacist'], patientId: 'P-000001' }),
@@ -147,7 +147,7 @@ describe('the model agrees with the §6 built-in item rule (isBuiltinItemAccessi
   });
 });
 
-describe('the model agrees with the §6 data access matrix', () => {
+describe('the model agrees with the data access matrix (REQ-access-matrix)', () => {
   it('staff read and write any patient as the matrix says', () => {
     for (const role of ROLES.filter((r) => r !== 'patient')) {
       for (const kind of DATA_KINDS) {

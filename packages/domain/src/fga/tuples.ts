@@ -1,7 +1,7 @@
 /**
  * Tuples from our data for the authorization model of knowledge/fga/model.fga: the facts about documents,
  * built-in items, patients and viewers. They state facts only (roles held, roles and specializations listed);
- * the rules that combine them are in the model. Specification section 6.
+ * the rules that combine them are in the model. REQ-kb-fga, REQ-rec-fga.
  */
 import { toSpecializationSlug } from '../auth';
 import {

@@ -7,7 +7,7 @@ import {
   type RouteName,
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '../personas';
+import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
 import { call, useMockApi, type CallOptions } from './testkit';
 
 useMockApi();

@@ -1,12 +1,9 @@
 import { APPROVAL_TEXTS, APPROVAL_TTL_MS, PERMISSION_ALERTS } from '@sentinel/domain';
 import type { ApprovalRequest, ProposedPrescription } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { PERSONAS, type PersonaKey } from '../personas';
-import { SAMPLE_PROPOSALS, proposePrescription, seedApprovalRequests } from './approvals';
-import { personaCaller } from './auth';
+import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
+import { SAMPLE_PROPOSALS, proposeAs, seedApprovalRequests } from './approvals';
 import { createScenarios } from './scenarios';
-import type { MockStore } from './store';
 import { BASE_URL, call, useMockApi } from './testkit';
 
 const ctx = useMockApi();
@@ -15,20 +12,13 @@ const NOT_FOUND = { error: 'not_found', message: 'Not found.' };
 const metformin = SAMPLE_PROPOSALS[0] as ProposedPrescription;
 const minutesBefore = (n: number) => new Date(FIXED_NOW.getTime() - n * 60_000);
 
-function callerOf(store: MockStore, who: PersonaKey) {
-  const signedIn = personaCaller(store, who);
-  if (!signedIn.ok) throw new Error(signedIn.error.message);
-  return signedIn.value;
-}
-
 /** What the assistant's prescription tool does for `who`: files a request, `age` minutes before the clock. */
-function propose(who: PersonaKey = 'alice', proposal: unknown = metformin, age = 2): ApprovalRequest {
-  const filed = proposePrescription(
-    ctx.api.store,
-    callerOf(ctx.api.store, who),
-    proposal,
-    minutesBefore(age),
-  );
+async function propose(
+  who: PersonaKey = 'alice',
+  proposal: unknown = metformin,
+  age = 2,
+): Promise<ApprovalRequest> {
+  const filed = await proposeAs(ctx.api, who, proposal, minutesBefore(age));
   if (!filed.ok) throw new Error(filed.error.message);
   return filed.value;
 }
@@ -37,9 +27,9 @@ const decision = (who: PersonaKey, id: string, choice: 'approve' | 'deny') =>
   call(who, 'decideApproval', { params: { id }, body: { decision: choice } });
 const itemsOf = <T>(json: unknown) => (json as { items: T[] }).items;
 
-describe('the assistant files an approval request (proposePrescription)', () => {
-  it('files a pending request asked of the proposing clinician, for the known patient, and audits it', () => {
-    const request = propose();
+describe('the assistant files an approval request (proposeAs, the tool’s own code)', () => {
+  it('files a pending request asked of the proposing clinician, for the known patient, and audits it', async () => {
+    const request = await propose();
     expect(request).toMatchObject({
       id: 'apr-1001',
       status: 'pending',
@@ -66,36 +56,36 @@ describe('the assistant files an approval request (proposePrescription)', () => 
     ]);
   });
 
-  it('finds the patient by name when the assistant knows only the name', () => {
-    const request = propose('alice', { ...metformin, patientName: 'John Roe', patientEmail: '' });
+  it('finds the patient by name when the assistant knows only the name', async () => {
+    const request = await propose('alice', { ...metformin, patientName: 'John Roe', patientEmail: '' });
     expect(request.patientId).toBe(PERSONAS.john.patientId);
     expect(request.prescription.patientEmail).toBe(PERSONAS.john.email);
   });
 
   it('prescribes nothing by itself', async () => {
     const before = ctx.api.store.prescriptions.length;
-    propose();
+    await propose();
     expect(ctx.api.store.prescriptions).toHaveLength(before);
   });
 
-  it('refuses a caller who may not prescribe, and a proposal outside the contract, storing nothing', () => {
+  it('refuses a caller who may not prescribe, and a proposal outside the contract, storing nothing', async () => {
     const store = ctx.api.store;
-    expect(proposePrescription(store, callerOf(store, 'nora'), metformin, FIXED_NOW)).toStrictEqual({
+    expect(await proposeAs(ctx.api, 'nora', metformin, FIXED_NOW)).toStrictEqual({
       ok: false,
       error: { code: 'forbidden', message: PERMISSION_ALERTS.createPrescriptions },
     });
-    const invalid = proposePrescription(store, callerOf(store, 'alice'), { medication: '' }, FIXED_NOW);
+    const invalid = await proposeAs(ctx.api, 'alice', { medication: '' }, FIXED_NOW);
     expect(invalid.ok || invalid.error.code).toBe('invalid_input');
     expect(store.approvals).toEqual([]);
     expect(store.audit).toEqual([]);
     // No id was drawn for the refused proposals.
-    expect(propose().id).toBe('apr-1001');
+    expect((await propose()).id).toBe('apr-1001');
   });
 });
 
 describe('who sees a request', () => {
   it('the approver lists and opens it', async () => {
-    const request = propose();
+    const request = await propose();
     const list = await call('alice', 'listApprovals');
     expect(list.status).toBe(200);
     expect(itemsOf(list.json)).toStrictEqual([request]);
@@ -106,7 +96,7 @@ describe('who sees a request', () => {
   it.each(['ben', 'sam'] as const)(
     '%s (another clinician, or the admin) neither lists, opens nor decides it: 404 as for a missing one',
     async (who) => {
-      const request = propose();
+      const request = await propose();
       expect(itemsOf((await call(who, 'listApprovals')).json)).toEqual([]);
       const missing = await call(who, 'getApproval', { params: { id: 'apr-999' } });
       const opened = await call(who, 'getApproval', { params: { id: request.id } });
@@ -132,7 +122,7 @@ describe('who sees a request', () => {
   it.each(['jane', 'nora'] as const)(
     '%s, without write:prescriptions, is refused every approval route',
     async (who) => {
-      const request = propose();
+      const request = await propose();
       for (const answer of [
         await call(who, 'listApprovals'),
         await call(who, 'getApproval', { params: { id: request.id } }),
@@ -149,7 +139,7 @@ describe('who sees a request', () => {
 
 describe('approving', () => {
   it('writes the active prescription by the approver, for the patient, with an audit row of its own', async () => {
-    const request = propose();
+    const request = await propose();
     const answer = await decision('alice', request.id, 'approve');
     expect(answer.status).toBe(200);
     expect(answer.json).toStrictEqual({
@@ -178,7 +168,7 @@ describe('approving', () => {
   });
 
   it('once only: a second approval or a denial answers 409, and no second prescription is written', async () => {
-    const request = propose();
+    const request = await propose();
     await decision('alice', request.id, 'approve');
     const count = ctx.api.store.prescriptions.length;
     for (const choice of ['approve', 'deny'] as const) {
@@ -192,7 +182,7 @@ describe('approving', () => {
 
 describe('denying', () => {
   it('records the decision and writes nothing else; it cannot be approved afterwards', async () => {
-    const request = propose();
+    const request = await propose();
     const count = ctx.api.store.prescriptions.length;
     const answer = await decision('alice', request.id, 'deny');
     expect(answer.json).toStrictEqual({ ...request, status: 'denied', decidedAt: FIXED_NOW.toISOString() });
@@ -203,7 +193,7 @@ describe('denying', () => {
   });
 
   it('refuses a decision that is neither approve nor deny', async () => {
-    const request = propose();
+    const request = await propose();
     const answer = await call('alice', 'decideApproval', {
       params: { id: request.id },
       body: { decision: 'maybe' },
@@ -215,7 +205,7 @@ describe('denying', () => {
 
 describe('expiry', () => {
   it('a request older than ten minutes reads expired, is stored expired, and cannot be decided', async () => {
-    const request = propose('alice', metformin, 11);
+    const request = await propose('alice', metformin, 11);
     expect(ctx.api.store.approvals[0]?.status).toBe('pending');
     const opened = await call('alice', 'getApproval', { params: { id: request.id } });
     expect(opened.json).toStrictEqual({ ...request, status: 'expired' });
@@ -226,7 +216,7 @@ describe('expiry', () => {
   });
 
   it('the list stores what it finds expired too', async () => {
-    propose('alice', metformin, 30);
+    await propose('alice', metformin, 30);
     const listed = itemsOf<ApprovalRequest>((await call('alice', 'listApprovals')).json);
     expect(listed.map((r) => r.status)).toEqual(['expired']);
     expect(ctx.api.store.approvals[0]?.status).toBe('expired');
@@ -235,9 +225,9 @@ describe('expiry', () => {
 
 describe('the inbox order', () => {
   it('lists pending requests first, soonest expiry on top, then the history', async () => {
-    const old = propose('alice', metformin, 30);
-    const soon = propose('alice', SAMPLE_PROPOSALS[1], 8);
-    const fresh = propose('alice', SAMPLE_PROPOSALS[2], 1);
+    const old = await propose('alice', metformin, 30);
+    const soon = await propose('alice', SAMPLE_PROPOSALS[1], 8);
+    const fresh = await propose('alice', SAMPLE_PROPOSALS[2], 1);
     const listed = itemsOf<ApprovalRequest>((await call('alice', 'listApprovals')).json);
     expect(listed.map((r) => [r.id, r.status])).toEqual([
       [soon.id, 'pending'],
@@ -248,7 +238,7 @@ describe('the inbox order', () => {
 });
 
 describe('seeded requests for stories', () => {
-  it('gives each state asked for, through the domain’s rules, with the approved one’s prescription written', () => {
+  it('gives each state asked for, through the domain’s rules, with the approved one’s prescription written', async () => {
     const store = ctx.api.store;
     const seeded = seedApprovalRequests(store, 'alice', ['pending', 'approved', 'denied', 'expired']);
     expect(seeded.map((r) => r.status)).toEqual(['pending', 'approved', 'denied', 'pending']);

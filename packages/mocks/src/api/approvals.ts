@@ -1,7 +1,7 @@
 /**
- * Approval requests (REQ-tool) on the store's synchronous view: what the demo chat's prescription tool
- * files, and the requests stories and tests seed. The routes the clinician answers them with are the server's
- * (@sentinel/service handlers/approvals.ts); the rules are the domain's (`newApprovalRequest`, `decide`).
+ * Approval requests (REQ-tool) for stories and tests: filed as the assistant's prescription tool files them
+ * (`proposeAs`, the server's code), or seeded as data on the store's synchronous view. The routes the
+ * clinician answers them with are the server's too; the rules are the domain's (`newApprovalRequest`, `decide`).
  */
 import {
   decide,
@@ -12,15 +12,11 @@ import {
   type Result,
 } from '@sentinel/domain';
 import type { ApprovalRequest, ApprovalStatus, ProposedPrescription } from '@sentinel/domain/contract';
-import type { Caller } from '@sentinel/service';
-import type { PersonaKey } from '../personas';
-import { personaCaller } from './auth';
-import { appendAudit, type MockStore } from './store';
-
-/** Who proposes: the signed-in clinician, and the REQ-access-owner role the audit trail records. */
-export type Proposer = Pick<Caller, 'knowledgeRole'> & { readonly user: ApprovalActor };
-
-const actorOf = (caller: Proposer) => ({ sub: caller.user.sub, role: caller.knowledgeRole });
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
+import { proposeAsAccount } from '@sentinel/service';
+import { personaCaller, signInMethodsFor } from './auth';
+import type { MockApi } from './handlers';
+import type { MockStore } from './store';
 
 /** A checked request for `proposal`, its patient looked up in the directory; an id is drawn only for one that passes. */
 function fileRequest(
@@ -36,49 +32,18 @@ function fileRequest(
 }
 
 /**
- * The assistant's prescription tool: files a pending approval request for `proposal`, asked of the caller, and
- * writes its audit row (create approval, stamped `now`). Refused with `forbidden` when the caller may not
- * prescribe and `invalid_input` for a proposal outside the contract; nothing is stored then. Nothing is
- * prescribed until the caller approves it (decideApproval).
- */
-export function proposePrescription(
-  store: MockStore,
-  caller: Proposer,
-  proposal: unknown,
-  now: Date,
-): Result<ApprovalRequest> {
-  const filed = fileRequest(store, caller.user, proposal, now);
-  if (!filed.ok) return filed;
-  store.approvals.push(filed.value);
-  appendAudit(
-    store,
-    actorOf(caller),
-    {
-      action: 'create',
-      resourceType: 'approval',
-      resourceId: filed.value.id,
-      patientId: filed.value.patientId || null,
-      outcome: 'allowed',
-      reason: 'proposed by the assistant; waits for approval',
-    },
-    now,
-  );
-  return filed;
-}
-
-/**
- * What the assistant's prescription tool does for the persona `who`, the only way an approval request comes to
- * exist: `proposePrescription` as that persona signs in. For stories and tests that need requests without a chat.
+ * What the assistant's prescription tool does for the persona `who` as they sign in (the server's
+ * `proposePrescription`, with its audit row), in a transaction of the mock API's store. For stories and tests
+ * that need requests without a chat.
  */
 export function proposeAs(
-  store: MockStore,
+  api: Pick<MockApi, 'backing'>,
   who: PersonaKey,
   proposal: unknown,
   now: Date,
-): Result<ApprovalRequest> {
-  const signedIn = personaCaller(store, who);
-  if (!signedIn.ok) return signedIn;
-  return proposePrescription(store, signedIn.value, proposal, now);
+): Promise<Result<ApprovalRequest>> {
+  const persona = PERSONAS[who];
+  return proposeAsAccount(api.backing, { sub: persona.sub, amr: signInMethodsFor(persona) }, proposal, now);
 }
 
 // --- Seeds for stories and tests ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { patientIdFor } from '@sentinel/domain';
 import type { AuditEntry } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { PERSONAS } from '../personas';
+import { PERSONAS } from '@sentinel/demo-data';
 import { call, useMockApi } from './testkit';
 
 const ctx = useMockApi();

@@ -1,7 +1,6 @@
 import { AuditEventSchema, type AuditEntry, type AuditEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { PERSONAS, PERSONA_LIST } from '../personas';
+import { FIXED_NOW, PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
 import { call, useMockApi } from './testkit';
 
 const ctx = useMockApi();
@@ -57,7 +56,7 @@ describe('the audit trail (GET /api/audit)', () => {
         .slice(deniedAt)
         .map((r) => [r.resourceId, r.outcome, r.reason]),
     ).toStrictEqual([
-      ['rec-001', 'denied', 'not the viewer’s own item (§6 ownership)'],
+      ['rec-001', 'denied', 'not the viewer’s own item (REQ-access-owner)'],
       ['rec-404', 'denied', 'no item with this id'],
     ]);
   });

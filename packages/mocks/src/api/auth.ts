@@ -7,7 +7,7 @@
  */
 import { CLAIM_NAMESPACE, fail, ok, requiresSecondFactor, type Claims, type Result } from '@sentinel/domain';
 import { callerOfAccount, type Caller, type TokenVerifier } from '@sentinel/service';
-import { PERSONAS, PERSONA_KEYS, type Persona, type PersonaKey } from '../personas';
+import { PERSONAS, PERSONA_KEYS, type Persona, type PersonaKey } from '@sentinel/demo-data';
 import type { MockStore } from './store';
 
 /** Who is calling, as the runner loads them (the account's role, permissions and second factor). */

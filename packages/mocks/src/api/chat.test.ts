@@ -2,7 +2,6 @@ import {
   ADVICE_REFERRALS,
   CANNED_ANSWERS,
   DISCLAIMER,
-  SUGGESTED_ACTIONS,
   TRIAGE_BANNERS,
   TRIAGE_FOLLOW_UPS,
   TRIAGE_LEVELS,
@@ -19,11 +18,9 @@ import {
   type ChatStreamEvent,
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { bundledKnowledge } from '@sentinel/knowledge/bundled';
-import { demoReplyEvents, tokensOf } from './chat';
 import { authorizationFor } from './auth';
 import { call, eventsOf, urlOf, useMockApi } from './testkit';
-import type { PersonaKey } from '../personas';
+import type { PersonaKey } from '@sentinel/demo-data';
 
 const ctx = useMockApi();
 
@@ -38,7 +35,7 @@ type Meta = Extract<ChatStreamEvent, { type: 'meta' }>;
 const metaOf = (events: ChatStreamEvent[]) => events[0] as Meta;
 const textOf = (events: ChatStreamEvent[]) => events.map((e) => (e.type === 'token' ? e.text : '')).join('');
 
-describe('the chat stream (§4 Chat, §7)', () => {
+describe('the chat stream (REQ-chat-streaming, REQ-chat-server)', () => {
   it('is an event stream of meta, the reply in tokens, the disclaimer and done, in that order', async () => {
     const { answer, events } = await ask('jane', 'How much water should I drink?');
     expect(answer.status).toBe(200);
@@ -81,7 +78,7 @@ describe('the chat stream (§4 Chat, §7)', () => {
     expect(sam.knowledgeRefs.length).toBeGreaterThan(jane.knowledgeRefs.length);
   });
 
-  it('answers words only a withheld text holds as words written nowhere (issue 15, finding 7)', async () => {
+  it('answers words only a withheld text holds as words written nowhere (REQ-kb-oracle)', async () => {
     // "biguanide" is written only in the metformin document's text, which patients may not read.
     const told = async (question: string) => {
       const { answer, events } = await ask('jane', question);
@@ -96,7 +93,7 @@ describe('the chat stream (§4 Chat, §7)', () => {
     expect((await told('metformin prescribing')).meta).toMatchObject({ withheldCount: 1, knowledgeRefs: [] });
   });
 
-  it('detects the actions over the documents the caller may see (§5)', async () => {
+  it('detects the actions over the documents the caller may see (REQ-chat-actions)', async () => {
     const message = 'Show me the metformin document';
     const alice = metaOf((await ask('alice', message)).events);
     expect(alice.actions).toContainEqual({
@@ -124,7 +121,7 @@ describe('the chat stream (§4 Chat, §7)', () => {
     expect(assistantLast.status).toBe(400);
   });
 
-  it('a session id other than 1 to 64 letters, digits and hyphens answers 400 and is not audited (issue 15, finding 8)', async () => {
+  it('a session id other than 1 to 64 letters, digits and hyphens answers 400 and is not audited (REQ-chat-session-id)', async () => {
     const rowsBefore = ctx.api.store.audit.length;
     for (const sessionId of [
       '',
@@ -183,38 +180,6 @@ describe('the chat stream (§4 Chat, §7)', () => {
   });
 });
 
-describe('chat helpers', () => {
-  it('tokens keep the text exactly, split after the spaces', () => {
-    expect(tokensOf('Drink water.\n\nSafety note: ok')).toStrictEqual([
-      'Drink ',
-      'water.\n\n',
-      'Safety ',
-      'note: ',
-      'ok',
-    ]);
-  });
-});
-
-describe('the demo reply', () => {
-  it('a blank question cites nothing and still ends with the disclaimer and done', () => {
-    const events = demoReplyEvents('   ', bundledKnowledge().documents, {
-      role: 'admin',
-      specializations: [],
-    });
-    expect(events[0]).toStrictEqual({
-      type: 'meta',
-      actions: [],
-      knowledgeRefs: [],
-      sources: [],
-      withheldCount: 0,
-      emergency: false,
-      triage: 'none',
-      suggestedActions: [SUGGESTED_ACTIONS.general],
-    });
-    expect(events.slice(-2).map((e) => e.type)).toStrictEqual(['disclaimer', 'done']);
-  });
-});
-
 /** One message per level that has a banner, as people type them (docs/clinical-safety.md). */
 const PROMPTS = {
   emergency: 'I have chest pain right now',
@@ -226,7 +191,7 @@ const PROMPTS = {
 /** The number each red-flag banner must name. */
 const NUMBERS = { emergency: '911', crisis: '988', poison: '1-800-222-1222' } as const;
 
-describe('triage first (issue 16)', () => {
+describe('triage first (REQ-triage-first)', () => {
   it.each(['emergency', 'crisis', 'poison'] as const)(
     'an %s reply starts with its banner, names the number, and runs no tool',
     async (level) => {
@@ -311,7 +276,7 @@ describe('triage first (issue 16)', () => {
   });
 });
 
-describe('the advice guard (issue 16, part 4)', () => {
+describe('the advice guard (REQ-chat-no-dose-advice)', () => {
   it('answers a patient’s dose-change request with the referral first, then the educational answer', async () => {
     const question = 'Should I double my metformin?';
     const { events } = await ask('jane', question);

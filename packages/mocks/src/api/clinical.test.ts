@@ -1,9 +1,7 @@
 import { OWNERSHIP_TEXTS, newPrescriptionDates, patientIdFor, type Appointment } from '@sentinel/domain';
 import type { RouteName } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { seed } from '../fixtures/index';
-import { PERSONAS } from '../personas';
+import { FIXED_NOW, seed, PERSONAS } from '@sentinel/demo-data';
 import { call, useMockApi } from './testkit';
 
 const ctx = useMockApi();
@@ -11,7 +9,7 @@ const ctx = useMockApi();
 const NOT_FOUND = { error: 'not_found', message: 'Not found.' };
 const itemsOf = (json: unknown) => (json as { items: Record<string, unknown>[] }).items;
 
-describe('patients see only their own data (§6)', () => {
+describe('patients see only their own data (REQ-access-patient-own)', () => {
   it('Jane cannot open John’s record: 404 with no data, the same answer as an id that does not exist', async () => {
     const johns = await call('jane', 'getRecord', { params: { id: 'rec-007' } });
     const missing = await call('jane', 'getRecord', { params: { id: 'rec-999' } });
@@ -74,7 +72,7 @@ describe('patients see only their own data (§6)', () => {
   });
 });
 
-describe('appointments (§4)', () => {
+describe('appointments (REQ-appt-new, REQ-appt-status-change, REQ-access-delete-records)', () => {
   it('a doctor creates an appointment, it starts scheduled with a generated id, and the list then holds it', async () => {
     const created = await call('alice', 'createAppointment', {
       body: {
@@ -135,7 +133,7 @@ describe('appointments (§4)', () => {
   });
 });
 
-describe('medical records (§3)', () => {
+describe('medical records (REQ-data-record, REQ-access-owner)', () => {
   it('a doctor creates a record: the doctor is the signed-in user, owner and patient id come from the patient account', async () => {
     const created = await call('ben', 'createRecord', {
       body: {
@@ -193,7 +191,7 @@ describe('medical records (§3)', () => {
   });
 });
 
-describe('prescriptions (§4, §9)', () => {
+describe('prescriptions (REQ-limit-new-prescription, REQ-rx-refill-limit)', () => {
   it('a doctor prescribes: prescriber, dates, owner and patient id set by the rules, refills coerced', async () => {
     const answer = await call('alice', 'createPrescription', {
       body: {

@@ -7,8 +7,7 @@ import {
   type MedicalRecord,
 } from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { PERSONAS } from '../personas';
+import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
 import { call, useMockApi } from './testkit';
 
 const ctx = useMockApi();

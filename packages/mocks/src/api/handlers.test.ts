@@ -1,9 +1,7 @@
 import { ROUTES, ROUTE_NAMES } from '@sentinel/domain/contract';
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { seed } from '../fixtures/index';
-import { PERSONAS } from '../personas';
+import { FIXED_NOW, seed, PERSONAS } from '@sentinel/demo-data';
 import { createMockApi, handlers } from './handlers';
 import { routeOrder } from './route';
 import { call, useMockApi } from './testkit';

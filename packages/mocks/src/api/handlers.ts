@@ -10,66 +10,54 @@ import type { KnowledgeBundle } from '@sentinel/knowledge';
 import { bundledKnowledge } from '@sentinel/knowledge/bundled';
 import {
   approvalRoutes,
+  assistantRoutes,
   clinicalRoutes,
   confidentialityRoutes,
   knowledgeRoutes,
   localAuthorizer,
-  outsideTransaction,
   userRoutes,
   vaultRoutes,
-  type ChatStream,
   type RouteImpl,
   type RouteImpls,
+  type Store,
 } from '@sentinel/service';
 import type { HttpHandler } from 'msw';
-import { FIXED_NOW } from '../clock';
-import { seed as seedData, type SeedData } from '../fixtures/index';
+import { FIXED_NOW, seed as seedData, type SeedData } from '@sentinel/demo-data';
 import { verifyMockToken } from './auth';
-import { chatRoutes } from './chat';
-import { DEMO_ASSISTANT_STATUS } from './demo-status';
-import {
-  malformedPathHandler,
-  routeHandler,
-  routeOrder,
-  type HandlerEnv,
-  type MockChatRoutes,
-} from './route';
+import { malformedPathHandler, routeHandler, routeOrder, type HandlerEnv } from './route';
 import { createStore, type MockStore } from './store';
 import { mockVault } from './vault';
 
 /**
- * Every route's handler, checked complete by the compiler: the server's (@sentinel/service), except the
- * assistant's routes, which are the built-in demo's until the assistant pipeline moves there too.
+ * Every route's handler, checked complete by the compiler: the server's (@sentinel/service), the assistant's
+ * included. The assistant has no model here (the domain's canned answers) and no chat limit; its tools run on
+ * the local authorization model and the mock calendar.
  */
-function routeImpls(store: MockStore): RouteImpls {
+function routeImpls(store: MockStore, backing: Store, now: () => Date): RouteImpls {
   const knowledge = () => store.knowledge();
+  const authorizer = localAuthorizer();
   return {
     ...clinicalRoutes,
     ...confidentialityRoutes,
     ...userRoutes,
-    ...knowledgeRoutes(knowledge, localAuthorizer()),
+    ...knowledgeRoutes(knowledge, authorizer),
     ...approvalRoutes,
     ...vaultRoutes(mockVault(store)),
-    assistantStatus: async () => ok({ ...DEMO_ASSISTANT_STATUS }),
+    ...assistantRoutes({
+      model: undefined,
+      limiter: { consume: () => ({ ok: true }) },
+      knowledge,
+      tools: { authorizer, calendar: { store: backing, vault: mockVault(store), now } },
+      logFailure: () => undefined,
+    }),
     // REQ-tool-identity-status: the mock identity service is initialized as soon as it runs.
-    identityStatus: async ({ now }) => ok(identityStatus(true, now)),
+    identityStatus: async ({ now: at }) => ok(identityStatus(true, at)),
     // REQ-screen-demo-pillars, REQ-kb-explainer: the four fine-grained sample queries, answered by the local
     // evaluator of the model.
     fgaSamples: async () => {
       const results = runFgaSamplesLocally(knowledge().documents);
       return results.ok ? ok({ items: results.value }) : results;
     },
-    // The demo chat changes the store's view (a tool's approval request, its audit rows): after the checks.
-    chat: async ({ caller, body }) =>
-      ok(
-        outsideTransaction<ChatStream>(async (audit) => {
-          const reply: ReturnType<MockChatRoutes['chat']> = chatRoutes.chat({ store, caller, body, audit });
-          if (!reply.ok) return reply;
-          return ok(async function* events() {
-            yield* reply.value;
-          });
-        }),
-      ),
   };
 }
 
@@ -94,6 +82,8 @@ export type MockApi = {
   readonly handlers: HttpHandler[];
   /** The live store: read it to check what a call did. */
   readonly store: MockStore;
+  /** The same data as the runner's transactional store, for work done as a call does it (`proposeAs`). */
+  readonly backing: Store;
   /** Back to the seeded data: audit rows cleared, id counters restarted. */
   readonly reset: () => void;
 };
@@ -107,17 +97,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     now,
     () => given ?? bundledKnowledge(),
   );
+  // The clock is the view's: a test may move it (`store.now.setTime`).
+  const clock = () => new Date(store.now.getTime());
   const env: HandlerEnv = {
-    // The clock is the view's: a test may move it (`store.now.setTime`).
-    runner: { store: backing, verify: verifyMockToken, now: () => new Date(store.now.getTime()) },
+    runner: { store: backing, verify: verifyMockToken, now: clock },
     baseUrl: options.baseUrl ?? '',
     tokenDelayMs: options.tokenDelayMs ?? 0,
   };
-  const impls = routeImpls(store);
+  const impls = routeImpls(store, backing, clock);
   const handlerOf = <N extends RouteName>(name: N) => routeHandler(name, impls[name] as RouteImpl<N>, env);
   return {
     handlers: [malformedPathHandler(env.baseUrl), ...routeOrder(ROUTE_NAMES).map(handlerOf)],
     store,
+    backing,
     reset,
   };
 }

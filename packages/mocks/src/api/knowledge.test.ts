@@ -17,7 +17,7 @@ const idsOf = (list: { items: { id: string }[] }) => list.items.map((item) => it
 const open = (key: Parameters<typeof call>[0], id: string) =>
   call(key, 'getKnowledgeItem', { params: { id } });
 
-describe('knowledge access (§6 Markdown documents)', () => {
+describe('knowledge access (REQ-kb-document-roles, REQ-kb-specialization)', () => {
   it('Dr. Carter (cardiology) cannot open the diabetes diagnostics: 404, exactly as for a missing document', async () => {
     const refused = await open('ben', 'diabetes-type2-diagnostics');
     const missing = await open('ben', 'no-such-document');
@@ -47,7 +47,7 @@ describe('knowledge access (§6 Markdown documents)', () => {
     expect(list.context).toStrictEqual({ role: 'patient', specializations: ['family-medicine'] });
   });
 
-  it('a list item carries the §3 excerpt instead of the content', async () => {
+  it('a list item carries the excerpt (REQ-limit-excerpt) instead of the content', async () => {
     const [item] = (await listOf('jane')).items;
     const full = (await open('jane', 'diabetes-lifestyle-treatment')).json as { content: string };
     expect(item).not.toHaveProperty('content');
@@ -85,7 +85,7 @@ describe('knowledge access (§6 Markdown documents)', () => {
   });
 });
 
-describe('knowledge search (§5 relevance, §6 limits)', () => {
+describe('knowledge search (REQ-kb-relevance, REQ-kb-sort-cap)', () => {
   it('finds only documents the caller may see', async () => {
     const jane = (await call('jane', 'searchKnowledge', { query: { q: 'diabetes' } })).json as {
       items: { id: string }[];
@@ -97,7 +97,7 @@ describe('knowledge search (§5 relevance, §6 limits)', () => {
     expect(idsOf(alice)).toContain('diabetes-type2-diagnostics');
   });
 
-  it('tells a patient, in the answer and in her audit rows, nothing a withheld text holds (issue 15, finding 7)', async () => {
+  it('tells a patient, in the answer and in her audit rows, nothing a withheld text holds (REQ-kb-oracle)', async () => {
     // "biguanide" is written only in the metformin document's text, which patients may not read.
     const told = async (q: string) => {
       const answer = await call('jane', 'searchKnowledge', { query: { q } });

@@ -6,7 +6,7 @@
 import { MFA_REQUIRED_MESSAGE } from '@sentinel/domain';
 import { ROUTES, ROUTE_NAMES, type RouteName } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, type PersonaKey } from '../personas';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { authorizationFor, mockTokenFor } from './auth';
 import { call, useMockApi, type CallOptions } from './testkit';
 

@@ -8,37 +8,13 @@
 import {
   MAX_REQUEST_BODY_BYTES,
   ROUTES,
-  type ChatStreamEvent,
-  type ParsedRequestBody,
   type RouteDefinition,
   type RouteName,
 } from '@sentinel/domain/contract';
-import type { Result } from '@sentinel/domain';
-import {
-  ContractDriftError,
-  runRoute,
-  type AuditDetail,
-  type Caller,
-  type RouteImpl,
-  type RunnerEnv,
-} from '@sentinel/service';
+import { ContractDriftError, runRoute, type RouteImpl, type RunnerEnv } from '@sentinel/service';
 import { http, type HttpHandler } from 'msw';
 import { bearerTokenOf } from './auth';
 import { answerResponse, errorResponse } from './respond';
-import type { MockStore } from './store';
-
-/**
- * The mock chat's own handler (chat.ts), until the assistant pipeline moves to @sentinel/service: it works on
- * the synchronous view of the store, after the call's checks committed, and answers the reply's events.
- */
-export type MockChatRoutes = {
-  readonly chat: (ctx: {
-    readonly store: MockStore;
-    readonly caller: Caller;
-    readonly body: ParsedRequestBody<'chat'>;
-    readonly audit: (detail: AuditDetail) => void;
-  }) => Result<readonly ChatStreamEvent[]>;
-};
 
 export type HandlerEnv = {
   readonly runner: RunnerEnv;

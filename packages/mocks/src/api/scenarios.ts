@@ -28,10 +28,9 @@ import {
   type RouteName,
 } from '@sentinel/domain/contract';
 import { HttpResponse, delay, type http, type HttpHandler } from 'msw';
-import { PERSONAS, type PersonaKey } from '../personas';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { seedApprovalRequests } from './approvals';
-import { tokensOf } from './chat';
-import { DEMO_ASSISTANT_STATUS } from './demo-status';
+import { DEMO_ASSISTANT_STATUS, wordTokens } from '@sentinel/service';
 import { createMockApi, type MockApi } from './handlers';
 import { contractResponse, errorResponse, eventStreamResponse } from './respond';
 import { METHOD_HANDLERS, routeUrl } from './route';
@@ -90,7 +89,7 @@ const DROPPED_AFTER_TOKENS = 4;
 function partialReply(): ChatStreamEvent[] {
   return [
     { type: 'meta', actions: [], knowledgeRefs: [], sources: [], withheldCount: 0, emergency: false },
-    ...tokensOf(CANNED_ANSWERS.general)
+    ...wordTokens(CANNED_ANSWERS.general)
       .slice(0, DROPPED_AFTER_TOKENS)
       .map((text): ChatStreamEvent => ({ type: 'token', text })),
   ];

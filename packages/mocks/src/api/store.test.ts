@@ -4,9 +4,7 @@
  */
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { seed } from '../fixtures/index';
-import { PERSONAS } from '../personas';
+import { FIXED_NOW, seed, PERSONAS } from '@sentinel/demo-data';
 import { createStore } from './store';
 
 const knowledge = () => {

@@ -8,23 +8,13 @@
 import {
   patientIdFor,
   type Appointment,
-  type CareFacts,
   type CareTeamAssignment,
   type EmergencyGrant,
   type ManagedUser,
   type MedicalRecord,
   type Prescription,
-  type Role,
 } from '@sentinel/domain';
-import type {
-  ApprovalRequest,
-  AuditAction,
-  AuditEvent,
-  AuditOutcome,
-  AuditResourceType,
-  CalendarEvent,
-  CalendarScope,
-} from '@sentinel/domain/contract';
+import type { ApprovalRequest, AuditEvent, CalendarEvent, CalendarScope } from '@sentinel/domain/contract';
 import type { KnowledgeBundle } from '@sentinel/knowledge';
 import {
   FIRST_GENERATED_ID,
@@ -37,12 +27,9 @@ import {
   type MemoryRows,
   type Store,
 } from '@sentinel/service';
-import type { SeedData } from '../fixtures/index';
+import type { SeedData } from '@sentinel/demo-data';
 
 export { FIRST_GENERATED_ID };
-
-/** The audit trail never holds more than the reason's schema allows (500 characters). */
-const MAX_REASON_LENGTH = 500;
 
 export type MockStore = {
   /** The fixed clock of this store. */
@@ -75,16 +62,6 @@ export type MockStore = {
 
 /** The token vault's calendar grant of one user: the scopes consented to, and when. */
 export type CalendarGrant = { readonly scopes: readonly CalendarScope[]; readonly connectedAt: string };
-
-/** What one audit row says besides who and when. */
-export type AuditNote = {
-  readonly action: AuditAction;
-  readonly resourceType: AuditResourceType;
-  readonly resourceId: string | null;
-  readonly patientId: string | null;
-  readonly outcome: AuditOutcome;
-  readonly reason: string;
-};
 
 const copyOf = (data: SeedData): SeedData => structuredClone(data);
 
@@ -271,37 +248,3 @@ export function createStore(
   };
   return { store, backing, reset };
 }
-
-/**
- * Appends one audit row for `actor`, stamped with the store's clock, or with `at` for work that carries its own
- * time (an approval request the assistant filed). Returns the row.
- */
-export function appendAudit(
-  store: MockStore,
-  actor: { readonly sub: string; readonly role: Role },
-  note: AuditNote,
-  at: Date = store.now,
-): AuditEvent {
-  const row: AuditEvent = {
-    id: store.nextId('aud'),
-    timestamp: at.toISOString(),
-    actorSub: actor.sub,
-    actorRole: actor.role,
-    action: note.action,
-    resourceType: note.resourceType,
-    resourceId: note.resourceId,
-    patientId: note.patientId,
-    outcome: note.outcome,
-    reason: note.reason.slice(0, MAX_REASON_LENGTH),
-  };
-  store.audit.push(row);
-  return row;
-}
-
-/** What decides who may read a confidential record (the domain's `recordCheck`), as the store holds it now. */
-export const factsOf = (store: MockStore): CareFacts => ({
-  assignments: store.careTeam,
-  appointments: store.appointments,
-  users: store.users,
-  grants: store.emergencyGrants,
-});

@@ -7,7 +7,7 @@
 import { ROUTES, parseSseEvents, type ChatStreamEvent, type RouteName } from '@sentinel/domain/contract';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { PersonaKey } from '../personas';
+import type { PersonaKey } from '@sentinel/demo-data';
 import { authorizationFor } from './auth';
 import { createMockApi, type MockApi, type MockApiOptions } from './handlers';
 

@@ -1,7 +1,7 @@
 import { ASSISTANT_ERRORS, PERMISSION_ALERTS, TOOL_TEXTS, patientIdFor } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatToolEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, type PersonaKey } from '../personas';
+import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { call, eventsOf, useMockApi } from './testkit';
 
 const ctx = useMockApi();

@@ -8,17 +8,16 @@ import {
   type ManagedUser,
 } from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../clock';
-import { PERSONAS } from '../personas';
+import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
 import { call, useMockApi } from './testkit';
 import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
-import { DEMO_ASSISTANT_STATUS } from './demo-status';
+import { DEMO_ASSISTANT_STATUS } from '@sentinel/service';
 
 const ctx = useMockApi();
 
 const suspend = (id: string) => call('sam', 'updateUser', { params: { id }, body: { status: 'suspended' } });
 
-describe('user management (§4 User status, §6 manage:users)', () => {
+describe('user management (REQ-users, REQ-access-manage-users)', () => {
   it('the admin lists every managed user', async () => {
     const answer = await call('sam', 'listUsers');
     expect((answer.json as { items: ManagedUser[] }).items).toStrictEqual(ctx.api.store.users);
@@ -113,7 +112,7 @@ describe('user management (§4 User status, §6 manage:users)', () => {
   });
 });
 
-describe('someone is always left to manage users (issue 15, finding 8)', () => {
+describe('someone is always left to manage users (REQ-users-last-admin)', () => {
   const update = (who: 'sam' | 'ben', id: string, body: Record<string, unknown>) =>
     call(who, 'updateUser', { params: { id }, body });
   const accountOf = (id: string) => ctx.api.store.users.find((u) => u.id === id);

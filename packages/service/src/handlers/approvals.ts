@@ -23,9 +23,9 @@ import {
   type Result,
 } from '@sentinel/domain';
 import type { ApprovalRequest, AuditEvent } from '@sentinel/domain/contract';
-import type { Caller } from '../caller';
+import { resolveCaller, type Caller, type VerifiedToken } from '../caller';
 import type { AuditDetail, RouteImpls } from '../runner';
-import type { StoreTx } from '../store/types';
+import type { Store, StoreTx } from '../store/types';
 import { notFound, ownerOf, withOwner } from './clinical';
 
 /** Who proposes: the signed-in clinician, and the REQ-access-owner role the audit trail records. */
@@ -73,6 +73,23 @@ export async function proposePrescription(
     reason: 'proposed by the assistant; waits for approval',
   });
   return filed;
+}
+
+/**
+ * What the prescription tool does for the account a sign-in names, in a transaction of its own: the only way an
+ * approval request comes to exist besides a chat. For tests and stories that need requests without a chat.
+ */
+export async function proposeAsAccount(
+  store: Store,
+  signIn: VerifiedToken,
+  proposal: unknown,
+  now: Date,
+): Promise<Result<ApprovalRequest>> {
+  return store.transaction(async (tx) => {
+    const caller = await resolveCaller(tx, signIn);
+    if (!caller.ok) return caller;
+    return proposePrescription(tx, caller.value, proposal, now);
+  });
 }
 
 /** The request as it stands at `now`; one that turned expired is stored so. */

@@ -79,7 +79,7 @@ async function findVisible<C extends Collection>(
   }
   audit({ patientId: ownerOf(item) });
   if (visibleTo([item], viewer).length === 0) {
-    audit({ reason: 'not the viewer’s own item (§6 ownership)' });
+    audit({ reason: 'not the viewer’s own item (REQ-access-owner)' });
     return notFound();
   }
   return ok(item);
@@ -175,7 +175,7 @@ export const clinicalRoutes = {
     if (!found.ok) return found;
     const open = canOpenRecord(found.value, caller.user);
     if (!open.ok) {
-      audit({ reason: 'record opening refused: not the viewer’s own record (§5 Record opening)' });
+      audit({ reason: 'record opening refused: not the viewer’s own record (REQ-rec-open-own)' });
       return open;
     }
     const level = await checkRecordRead(tx, caller, found.value, now, audit);

@@ -26,7 +26,7 @@ function Screen({ children }: { children: ReactNode }) {
 const wrapper = ({ children }: { children: ReactNode }) => <AlertProvider>{children}</AlertProvider>;
 
 describe('AlertRegion', () => {
-  it('shows a permission alert as role="alert" and removes it when dismissed (§8 Alerts)', async () => {
+  it('shows a permission alert as role="alert" and removes it when dismissed (REQ-screen-alerts)', async () => {
     render(
       <Screen>
         <Trigger message={PERMISSION_ALERTS.createUsers} />

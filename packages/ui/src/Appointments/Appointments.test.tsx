@@ -210,7 +210,7 @@ describe('AppointmentsScreen', () => {
     expect((screen.getByLabelText(APPOINTMENT_FORM_TEXTS.patientName) as HTMLInputElement).value).toBe('');
   });
 
-  it('sends empty strings for the fields left empty (no required fields, §5)', async () => {
+  it('sends empty strings for the fields left empty (no required fields, REQ-appt-form)', async () => {
     const { onCreate } = renderScreen();
     await userEvent.click(screen.getByRole('button', { name: APPOINTMENT_FORM_TEXTS.submit }));
     expect(onCreate).toHaveBeenCalledWith({

@@ -239,8 +239,8 @@ describe('Approvals (connected to the mock API)', () => {
   afterAll(() => server.close());
 
   /** The assistant's prescription tool files a proposal for Dr. Alice `age` minutes before the store's clock. */
-  function propose(age: number, proposal = 0) {
-    const filed = proposeAs(api.store, 'alice', sample(proposal), minutesBefore(age));
+  async function propose(age: number, proposal = 0) {
+    const filed = await proposeAs(api, 'alice', sample(proposal), minutesBefore(age));
     if (!filed.ok) throw new Error(filed.error.message);
     return filed.value;
   }
@@ -265,7 +265,7 @@ describe('Approvals (connected to the mock API)', () => {
   }
 
   it('Dr. Alice approves her assistant’s proposal: the prescription is written and the request moves to the history', async () => {
-    const request = propose(2);
+    const request = await propose(2);
     renderConnected();
     const pending = await screen.findByRole('region', { name: request.summary });
     await userEvent.click(within(pending).getByRole('button', { name: T.approve }));
@@ -278,7 +278,7 @@ describe('Approvals (connected to the mock API)', () => {
   });
 
   it('a request decided elsewhere meanwhile is refused with the server’s reason, and the list catches up', async () => {
-    const request = propose(2);
+    const request = await propose(2);
     renderConnected();
     const pending = await screen.findByRole('region', { name: request.summary });
     // The same doctor approves it in another tab.

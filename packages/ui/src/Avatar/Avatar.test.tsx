@@ -15,7 +15,7 @@ describe('Avatar', () => {
     expect(img.getAttribute('src')).toBe(PICTURE);
   });
 
-  it('shows initials named by the person when there is no picture (§2 user table)', () => {
+  it('shows initials named by the person when there is no picture (REQ-users-table)', () => {
     render(<Avatar name={alice.name} size="large" />);
     const avatar = screen.getByRole('img', { name: 'Dr. Alice Smith' });
     expect(avatar.tagName).toBe('SPAN');

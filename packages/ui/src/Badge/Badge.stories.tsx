@@ -52,7 +52,7 @@ export const AllTones: Story = {
   ),
 };
 
-/** Statuses and levels as screens show them (§4, §9). */
+/** Statuses and levels as screens show them (REQ-appt-badges, REQ-rx-statuses, REQ-limit-levels). */
 export const InContext: Story = {
   render: () => (
     <Stack direction="horizontal" wrap space="small">

@@ -176,7 +176,7 @@ describe('CalendarConnectScreen: connected', () => {
     expect(screen.getByRole('button', { name: T.disconnect })).toBeTruthy();
   });
 
-  it('shows the §8 calendar failure with Retry when the events cannot be read', async () => {
+  it('shows the calendar failure (REQ-err-calendar) with Retry when the events cannot be read', async () => {
     const { onRetryEvents, user } = renderScreen({
       connection: CONNECTED,
       eventsError: T.failure,
@@ -321,7 +321,7 @@ describe('CalendarConnect (connected to the mock API)', () => {
     expect(connected.api.store.calendarConnections.size).toBe(0);
   });
 
-  it('shows the §8 calendar failure when the calendar cannot be reached, and loads on Retry once it can', async () => {
+  it('shows the calendar failure (REQ-err-calendar) when the calendar cannot be reached, and loads on Retry once it can', async () => {
     const connected = scenarios.calendarConnected('jane');
     server.resetHandlers(...scenarios.calendarUnavailable(), ...connected.handlers);
     await connected.seed();

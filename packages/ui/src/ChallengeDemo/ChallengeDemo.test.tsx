@@ -46,7 +46,7 @@ function renderScreen(overrides: Partial<ChallengeDemoScreenProps> = {}) {
   return props;
 }
 
-describe('challenge demo page (§2 Demo page)', () => {
+describe('challenge demo page (REQ-screen-demo)', () => {
   it('asks a visitor who is not signed in to log in, with no demo buttons', () => {
     renderScreen({ session: { status: 'signedOut' } });
     expect(screen.getByText(DEMO_TEXTS.loggedOut)).toBeTruthy();
@@ -139,7 +139,7 @@ describe('challenge demo page (§2 Demo page)', () => {
     expect(results.textContent).toContain(CHALLENGE_DEMO_TEXTS.tokenVaultNote);
   });
 
-  it('says the token vault is not configured, and offers no tool, while it is off (§8)', () => {
+  it('says the token vault is not configured, and offers no tool, while it is off (REQ-err-feature-off)', () => {
     renderScreen({
       outcomes: { ...IDLE, tokenVault: { state: 'success', data: { initialized: true, tokenVault: false } } },
       tokenVaultTool: <section aria-label="Calendar tool" />,
@@ -211,7 +211,7 @@ function harness(
 
 const signedIn: Session = { status: 'signedIn', user: alice, mfa: true, logout: () => undefined };
 
-describe('challenge demo checks (§2, §8, §9)', () => {
+describe('challenge demo checks (REQ-screen-demo-pillars, REQ-err-demo, REQ-limit-demo-queries)', () => {
   it('checks user authentication through GET /api/me', async () => {
     const { wrapper } = harness(async () => ({ user: alice, knowledgeRole: 'doctor', mfa: true }), signedIn);
     const { result } = renderHook(() => useChallengeDemos(), { wrapper });

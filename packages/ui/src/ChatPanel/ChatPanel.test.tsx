@@ -70,7 +70,7 @@ function renderScreen(overrides: Partial<ChatPanelScreenProps> = {}) {
 
 const messageBox = () => screen.getByRole('textbox', { name: CHAT_PANEL_TEXTS.messageLabel });
 
-describe('chat panel: composing (§2, §5 Chat)', () => {
+describe('chat panel: composing (REQ-chat-keys, REQ-chat-send)', () => {
   it('sends the typed message with Enter and empties the box', async () => {
     const user = userEvent.setup();
     const props = renderScreen();
@@ -124,7 +124,7 @@ describe('chat panel: composing (§2, §5 Chat)', () => {
   });
 });
 
-describe('chat panel: quick actions (§2)', () => {
+describe('chat panel: quick actions (REQ-chat-quick-actions)', () => {
   it('offers the three quick actions on a new chat when documents exist', () => {
     renderScreen({ documentCount: 3 });
     const group = screen.getByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
@@ -153,7 +153,7 @@ describe('chat panel: quick actions (§2)', () => {
   });
 });
 
-describe('chat panel: frame (§2)', () => {
+describe('chat panel: frame (REQ-chat-panel, REQ-chat-layout, REQ-chat-footer)', () => {
   it('shows the title, the provider with its demo label, HIPAA Compliant and the footer', () => {
     renderScreen({ documentCount: 2 });
     expect(screen.getByRole('heading', { name: CHAT_PANEL_TEXTS.title })).toBeTruthy();
@@ -199,7 +199,7 @@ describe('chat panel: frame (§2)', () => {
   });
 
   it.each(['emergency', 'crisis', 'poison'] as const)(
-    'shows the %s banner as an alert named by its title, with its numbers as links (issue 16)',
+    'shows the %s banner as an alert named by its title, with its numbers as links (REQ-triage-replies)',
     (level) => {
       renderScreen({ emergency: true, safetyLevel: level });
       const banner = screen.getByRole('alert', { name: TRIAGE_BANNERS[level].title });
@@ -211,7 +211,7 @@ describe('chat panel: frame (§2)', () => {
     },
   );
 
-  it('shows the urgent notice as a status, not an alert, and no banner for level none (issue 16)', () => {
+  it('shows the urgent notice as a status, not an alert, and no banner for level none (REQ-triage-replies)', () => {
     renderScreen({ safetyLevel: 'urgent' });
     expect(screen.getByRole('status', { name: TRIAGE_BANNERS.urgent.title })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -234,7 +234,7 @@ describe('chat panel: frame (§2)', () => {
   });
 });
 
-describe('chat panel: AI service not available (§2)', () => {
+describe('chat panel: AI service not available (REQ-chat-unavailable)', () => {
   it('says so, lists three providers (two free) and names the current provider', () => {
     renderScreen({ assistant: { state: 'ready', available: false, provider: 'huggingface', demo: false } });
     expect(screen.getByRole('heading', { name: CHAT_TEXTS.notAvailableTitle })).toBeTruthy();
@@ -248,7 +248,7 @@ describe('chat panel: AI service not available (§2)', () => {
   });
 });
 
-describe('chat panel: replies (§3, §8)', () => {
+describe('chat panel: replies (REQ-chat-markdown, REQ-chat-references, REQ-err-chat-failure)', () => {
   const reply: ChatMessageView = {
     id: 'r1',
     role: 'assistant',
@@ -417,7 +417,7 @@ describe('rate-limit wording', () => {
   });
 });
 
-describe('chat panel: knowledge document (§2)', () => {
+describe('chat panel: knowledge document (REQ-chat-intent-display)', () => {
   it('opens the document in a dialog with its markdown content', async () => {
     renderScreen({
       document: {
@@ -466,7 +466,7 @@ describe('chat conversation reducer', () => {
     expect(state.emergency).toBe(true);
   });
 
-  it('keeps the banner of the reply’s triage level until the chat is cleared (issue 16)', () => {
+  it('keeps the banner of the reply’s triage level until the chat is cleared (REQ-triage-replies)', () => {
     let state = initialConversation('Jane', 'w', NOW);
     const reply = (triage: TriageLevel, id: string) => {
       state = conversationReducer(state, { type: 'sent', id: `u${id}`, text: 'Hi', now: NOW });
@@ -668,7 +668,7 @@ async function* events(list: ChatStreamEvent[]): AsyncGenerator<ChatStreamEvent>
 /** Lets the stream's promises settle inside act. */
 const settle = () => act(async () => {});
 
-describe('chat conversation (§4 Chat, §8)', () => {
+describe('chat conversation (REQ-chat-send, REQ-chat-disclaimer-delay, REQ-err-chat-failure)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -19,7 +19,7 @@ function CategoryFilter() {
 }
 
 describe('Chip', () => {
-  it('as a filter is a toggle button whose aria-pressed follows the selection (§2 Knowledge category chips)', async () => {
+  it('as a filter is a toggle button whose aria-pressed follows the selection (REQ-kb-categories)', async () => {
     render(<CategoryFilter />);
     const all = screen.getByRole('button', { name: 'all' });
     const medication = screen.getByRole('button', { name: 'medication' });
@@ -45,7 +45,7 @@ describe('Chip', () => {
     expect(screen.getByRole('button', { name: 'off' }).querySelector('svg')).toBeNull();
   });
 
-  it('as an action is a plain button that calls onClick (§2 Chat quick actions)', async () => {
+  it('as an action is a plain button that calls onClick (REQ-chat-quick-actions)', async () => {
     const onClick = vi.fn();
     render(<Chip onClick={onClick}>{CHAT_TEXTS.quickActions[0]}</Chip>);
     const chip = screen.getByRole('button', { name: 'Diabetes medications' });

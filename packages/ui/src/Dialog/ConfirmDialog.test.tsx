@@ -39,7 +39,7 @@ async function openIt(props: Parameters<typeof Harness>[0] = {}) {
   return { user, opener };
 }
 
-describe('ConfirmDialog (§4: deleting removes the user after confirmation)', () => {
+describe('ConfirmDialog (REQ-users-delete: deleting removes the user after confirmation)', () => {
   it('asks the question as an alert dialog named by its title', async () => {
     await openIt();
     const dialog = screen.getByRole('alertdialog', {

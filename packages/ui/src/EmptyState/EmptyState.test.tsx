@@ -7,7 +7,7 @@ import { SearchIcon, UsersIcon } from '../icons/icons';
 import { EmptyState } from './EmptyState';
 
 describe('EmptyState', () => {
-  it('says what is missing and how to find it (§2 User management empty state with a search)', () => {
+  it('says what is missing and how to find it (REQ-users-empty with a search)', () => {
     const { container } = render(
       <EmptyState
         icon={<UsersIcon size="large" />}

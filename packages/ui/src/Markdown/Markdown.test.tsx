@@ -82,7 +82,7 @@ describe('Markdown', () => {
     expect(container.textContent).toContain('bold');
   });
 
-  describe('against the hostile corpus (issue 6 Safety, issue 8 Output)', () => {
+  describe('against the hostile corpus (REQ-chat-markdown, REQ-sec-xss)', () => {
     it.each(HOSTILE_MARKDOWN.map((payload) => [payload.name, payload] as const))(
       '%s: renders harmlessly',
       (_name, payload) => {
@@ -101,7 +101,7 @@ describe('Markdown', () => {
   });
 });
 
-describe('Markdown: the parser loads when a text needs it (issue 7)', () => {
+describe('Markdown: the parser loads when a text needs it (REQ-perf-routes)', () => {
   const PLAIN = [
     "Hello Jane! I'm the Sentinel Health assistant. How can I help you today?",
     'First paragraph,\nsame paragraph.\n\n\nSecond paragraph (with 2 tablets a day).',

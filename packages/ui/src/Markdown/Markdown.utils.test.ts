@@ -2,7 +2,7 @@ import { ALLOWED_LINK_PROTOCOLS } from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
 import { isExternalLink, plainParagraphs, safeImageSrc, safeLinkHref } from './Markdown.utils';
 
-describe('safeLinkHref (§9 allowed link protocols: http, https, irc, ircs, mailto, xmpp)', () => {
+describe('safeLinkHref (REQ-limit-link-protocols: http, https, irc, ircs, mailto, xmpp)', () => {
   const allowed: Record<(typeof ALLOWED_LINK_PROTOCOLS)[number], string> = {
     http: 'http://example.org/a',
     https: 'https://example.org/a?b=1#c',

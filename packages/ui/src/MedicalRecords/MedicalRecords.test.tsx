@@ -547,7 +547,7 @@ describe('MedicalRecords (connected to the mock API)', () => {
     expect(api.store.records).toHaveLength(12);
   });
 
-  describe('emergency access (break-the-glass, issue 15)', () => {
+  describe('emergency access (REQ-rec-break-glass)', () => {
     const RESTRICTED = 'Generalized anxiety disorder'; // rec-006, Jane's restricted record by Dr. Smith
 
     it('is offered to doctors only', async () => {

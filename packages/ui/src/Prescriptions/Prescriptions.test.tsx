@@ -294,7 +294,7 @@ describe('PrescriptionsScreen', () => {
     expect(onCreate).not.toHaveBeenCalled();
   });
 
-  it('leaves an empty pharmacy out of the request and keeps the rest as typed (empty values allowed, §5)', () => {
+  it('leaves an empty pharmacy out of the request and keeps the rest as typed (empty values allowed, REQ-rx-form)', () => {
     const body = toNewPrescription({
       patientName: '',
       patientEmail: '',

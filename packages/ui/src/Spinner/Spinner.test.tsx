@@ -28,7 +28,7 @@ describe('Spinner', () => {
 });
 
 describe('FullScreenSpinner', () => {
-  it('shows the product name as the page heading and announces the loading text (§2 Routes)', () => {
+  it('shows the product name as the page heading and announces the loading text (REQ-nav-loading)', () => {
     render(<FullScreenSpinner label={ROUTE_TEXTS.loading} />);
     expect(screen.getByRole('heading', { level: 1, name: PRODUCT_NAME })).toBeDefined();
     expect(screen.getByRole('status').textContent).toBe(ROUTE_TEXTS.loading);

@@ -5,7 +5,7 @@ import { UsersIcon } from '../icons/icons';
 import { StatTile } from './StatTile';
 
 describe('StatTile', () => {
-  it('is a group named by its label that holds the value (§2 Admin overview: Total Users 1,247)', () => {
+  it('is a group named by its label that holds the value (REQ-screen-admin-overview: Total Users 1,247)', () => {
     render(<StatTile label={ADMIN_TEXTS.overviewCards[0]} value="1,247" icon={<UsersIcon />} />);
     const tile = screen.getByRole('group', { name: 'Total Users' });
     expect(within(tile).getByText('1,247')).toBeDefined();
@@ -30,7 +30,7 @@ describe('StatTile', () => {
     );
   });
 
-  it('can read the value before the label (§2 Landing: 45M+ patient records breached annually)', () => {
+  it('can read the value before the label (REQ-screen-landing-stats: 45M+ patient records breached annually)', () => {
     render(<StatTile label="patient records breached annually" value="45M+" valueFirst />);
     expect(screen.getByRole('group', { name: 'patient records breached annually' }).textContent).toBe(
       '45M+patient records breached annually',

@@ -9,7 +9,7 @@ const Records = ({ owner }: { owner: string }) => <h2>{owner}’s records</h2>;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('TabScreen (a tab whose screen is fetched when it opens, issue 7)', () => {
+describe('TabScreen (a tab whose screen is fetched when it opens, REQ-perf-routes)', () => {
   it('says what is loading while the screen downloads, then shows it with its props', async () => {
     let arrive: (screen: typeof Records) => void = () => undefined;
     const Lazy = lazyScreen(() => new Promise<typeof Records>((resolve) => (arrive = resolve)));

@@ -180,7 +180,7 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'AI Assistant' })).toBeTruthy();
   });
 
-  describe('with an overflow menu (§2: appointments and the demo sit in an overflow menu on small screens)', () => {
+  describe('with an overflow menu (REQ-screen-patient-small: appointments and the demo sit in an overflow menu on small screens)', () => {
     const overflow: Section[] = ['appointments', 'challenge-demo'];
 
     it('on a wide screen the arrow keys reach every tab', async () => {

@@ -405,7 +405,7 @@ describe('UserManagement (connected to the mock API)', () => {
     expect(api.store.users.find((u) => u.name === 'Jane Doe')?.status).toBe('active');
   });
 
-  it('puts Sam back to active and shows the server’s reason when he suspends himself (issue 15, finding 8)', async () => {
+  it('puts Sam back to active and shows the server’s reason when he suspends himself (REQ-users-self)', async () => {
     const { user } = renderConnected('sam');
     await user.click(await screen.findByRole('button', { name: 'Suspend Sam Admin' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ADMIN_GUARD_MESSAGES.selfSuspend));

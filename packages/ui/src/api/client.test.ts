@@ -92,7 +92,7 @@ describe('ApiError carries the wait a refusal asks for', () => {
   });
 });
 
-describe('every answer is checked against the contract (loaded with the first request, issue 7)', () => {
+describe('every answer is checked against the contract (loaded with the first request, REQ-perf-routes)', () => {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -42,8 +42,8 @@ import {
   type TriageResult,
 } from '@sentinel/domain';
 import type { ChatStreamEvent, ChatTurn } from '@sentinel/domain/contract';
-import { knowledgeIndexOf } from '@sentinel/service';
-import type { ChatStream } from '../routes';
+import { knowledgeIndexOf } from '../handlers/knowledge';
+import type { ChatStream } from '../runner';
 import { ModelOutputError, ModelTimeoutError, describeFailure, type ChatModel } from './model';
 import { modelMessages, sectionsOf } from './prompt';
 import type { ToolRun } from './tools';
@@ -133,7 +133,7 @@ function chatMessages(
 
 /**
  * Canned text in word-sized tokens, split after each run of whitespace so that joined back they give the text
- * exactly: the same split as the mock API's demo reply (packages/mocks chat.ts `tokensOf`).
+ * exactly.
  */
 export function wordTokens(text: string): string[] {
   return text.split(/(?<=\s)(?=\S)/).filter((token) => token.length > 0);

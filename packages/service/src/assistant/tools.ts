@@ -24,10 +24,13 @@ import {
   type ToolCall,
 } from '@sentinel/domain';
 import type { AuditAction, AuditResourceType, ChatToolEvent } from '@sentinel/domain/contract';
-import { careFacts, knowledgeViewerFor, proposePrescription, type Caller } from '@sentinel/service';
-import { authorize, type Authorizer } from '../fga';
+import { authorize, type Authorizer } from '../authorizer';
+import type { Caller } from '../caller';
+import { proposePrescription } from '../handlers/approvals';
+import { careFacts } from '../handlers/confidentiality';
+import { knowledgeViewerFor } from '../handlers/knowledge';
 import type { StoreTx } from '../store/types';
-import { runCalendarTool, type CalendarToolDeps } from '../vault/tool';
+import { runCalendarTool, type CalendarToolDeps } from './calendarTool';
 
 /** A tool's event, produced when the reply reaches it (after the call's transaction for outside calls). */
 export type ToolRun = (signal: AbortSignal) => Promise<ChatToolEvent>;

@@ -1,5 +1,5 @@
 /**
- * The API's overhead on the time to the first token (REQ-chat and 7 figures). The same question goes 20 times
+ * The API's overhead on the time to the first token (REQ-perf-chat). The same question goes 20 times
  * straight to an OpenAI-compatible model server and 20 times through POST /api/chat (token check, caller lookup,
  * audit row, retrieval, red-flag check, prompt, model call, SSE), alternated; each pair gives one overhead
  * figure (through the API minus direct), so drift in the machine's load touches both sides alike. Models: a fake
@@ -7,15 +7,14 @@
  * with no token delay. Both clients read over real sockets with node:http.
  *
  * `measureChatOverhead()` is what `npm run bench` (tests/bench/src/chat.ts) reports; run directly
- * (`npm run bench:chat -w @sentinel/api`) it prints the table.
+ * (`npm run bench:chat-overhead -w @sentinel/bench`) it prints the table.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { buildModelServer } from '@sentinel/model';
-import { startTestServer } from '../testkit';
-import { startFakeOpenAi, streamPieces } from './fake-openai';
+import { startFakeOpenAi, startTestServer, streamPieces } from '@sentinel/api/testkit';
 
 const RUNS = 20;
 const WARM_UP = 3;

@@ -10,15 +10,16 @@
 import {
   PRODUCT_NAME,
   cutText,
+  formatSources,
   markdownAsProse,
   selectSections,
   splitSections,
   type KnowledgeSection,
   type ModelMessage,
   type SectionBudget,
+  type SourceBlock,
 } from '@sentinel/domain';
 import type { ChatTurn } from '@sentinel/domain/contract';
-import { formatSources, type Source } from '@sentinel/model/prompt';
 
 /** The conversation sent to the model is its last 10 turns: enough context, a bounded prompt. */
 export const MAX_HISTORY_TURNS = 10;
@@ -78,8 +79,8 @@ export function sectionsOf(source: PromptSource): readonly KnowledgeSection[] {
  * `<title> › <section>`. A label is unique in the prompt (the demo model reads a label listed twice once), so a
  * repeated one gets its number: two sections with one heading, or two documents with one title.
  */
-export function promptSources(sources: readonly PromptSource[], question: string): Source[] {
-  const blocks: Source[] = [];
+export function promptSources(sources: readonly PromptSource[], question: string): SourceBlock[] {
+  const blocks: SourceBlock[] = [];
   const seen = new Map<string, number>();
   for (const source of sources) {
     for (const match of selectSections(source, question, BUDGET, sectionsOf(source))) {

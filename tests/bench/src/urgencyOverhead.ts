@@ -6,14 +6,14 @@
  * the level is known), alternated, each pair giving one figure (with minus without), so drift in the
  * machine's load touches both.
  *
- * Run: `npx tsx src/assistant/urgency-overhead.ts` in apps/api.
+ * Run: `npm run bench:urgency -w @sentinel/bench`.
  */
 import { pathToFileURL } from 'node:url';
+import { PERSONAS } from '@sentinel/demo-data';
 import { buildModelServer } from '@sentinel/model';
-import { KNOWLEDGE } from '../testkit';
-import { createChatModel } from './model';
-import { planAssessedChatReply, planChatReply, type ChatPlan } from './pipeline';
-import { viewerOf } from './test-support';
+import { createChatModel } from '@sentinel/api/assistant/model';
+import { KNOWLEDGE } from '@sentinel/api/testkit';
+import { planAssessedChatReply, planChatReply, type ChatPlan } from '@sentinel/service';
 
 const RUNS = 50;
 const WARM_UP = 5;
@@ -61,7 +61,11 @@ export async function measureUrgencyOverhead(): Promise<UrgencyOverhead> {
     const input = {
       turns: [{ role: 'user' as const, content: QUESTION }],
       documents: KNOWLEDGE.documents,
-      viewer: viewerOf('jane'),
+      viewer: {
+        role: 'patient' as const,
+        specializations: ['family-medicine'],
+        patientId: PERSONAS.jane.patientId ?? '',
+      },
       model,
       logFailure: (detail: unknown) => {
         throw new Error(`a model step failed: ${JSON.stringify(detail)}`);

@@ -1,61 +1,54 @@
 /**
  * The assistant's routes: POST /api/chat (the reply pipeline, streamed) and GET /api/assistant/status (which
- * model answers and whether it is reachable). The model comes from configuration (config.ts `ModelSettings`);
- * without one the replies are the domain's canned answers, as the mock API gives them.
+ * model answers and whether it is reachable). The server passes the model its configuration names; without one
+ * (the mock API, or a server with no model configured) the replies are the domain's canned answers.
  */
 import { asksModelUrgencyAt, fail, isRedFlagLevel, ok, triage, triageAuditNote } from '@sentinel/domain';
 import type { AssistantStatus } from '@sentinel/domain/contract';
-import type { KnowledgeBundle } from '@sentinel/knowledge';
-import { DEMO_ASSISTANT_STATUS } from '@sentinel/mocks/seed';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ModelSettings } from '../config';
-import { accessFor, knowledgeIndexOf, knowledgeViewerFor } from '@sentinel/service';
-import { outsideTransaction, type RouteImpls } from '../routes';
-import { createChatModel, type ChatModel } from './model';
+import { accessFor, knowledgeIndexOf, knowledgeViewerFor, type KnowledgeSource } from '../handlers/knowledge';
+import { outsideTransaction, type RouteImpls } from '../runner';
+import type { ChatModel } from './model';
 import { planAssessedChatReply, planChatReply, type FailureLog } from './pipeline';
-import { createChatRateLimiter, type ChatRateLimitOptions, type RateLimiter } from './rate-limit';
 import { prepareTool, type ToolDeps } from './tools';
 
-export type AssistantOptions = {
-  readonly model: ModelSettings;
-  /** Where failed model calls are reported (class and status only). */
-  readonly log: Pick<FastifyBaseLogger, 'warn'>;
-  /** The chat limit's clock and size; 20 a minute on the process clock by default. */
-  readonly rateLimit?: ChatRateLimitOptions;
-};
+/** What GET /api/assistant/status reports when no model is configured: the domain's canned answers. */
+export const DEMO_ASSISTANT_STATUS = {
+  available: true,
+  provider: 'Sentinel demo model',
+  model: 'sentinel-demo',
+  demo: true,
+} as const;
 
-export type Assistant = {
+/** The per-user chat limit's answer for one request (the server kit's rate limiter has this shape). */
+export type ChatLimitDecision =
+  { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+export type AssistantDeps = {
+  /** The model, or undefined for the canned answers. */
   readonly model: ChatModel | undefined;
-  readonly limiter: RateLimiter;
-  status(): Promise<AssistantStatus>;
+  /** The per-user chat limit: `consume(sub)` counts a request when it is allowed. */
+  readonly limiter: { consume(key: string): ChatLimitDecision };
+  readonly knowledge: KnowledgeSource;
+  /** The authorization model and the token vault the tools run on. */
+  readonly tools: ToolDeps;
+  /** Where a failed model step is reported (class and status only, never the text). */
+  readonly logFailure: FailureLog;
 };
 
-export function createAssistant(options: AssistantOptions): Assistant {
-  const model = createChatModel(options.model);
-  // Said once at start; the status then shows the assistant unavailable and chats get the canned answers.
-  if (model?.problem) options.log.warn({ model: { problem: model.problem } }, 'the model cannot be used');
-  return {
-    model,
-    limiter: createChatRateLimiter(options.rateLimit),
-    async status() {
-      if (!model) return { ...DEMO_ASSISTANT_STATUS };
-      return { available: await model.probe(), ...model.label };
-    },
-  };
+/** What the status route reports for a model (or for none). */
+export async function assistantStatusOf(model: ChatModel | undefined): Promise<AssistantStatus> {
+  if (!model) return { ...DEMO_ASSISTANT_STATUS };
+  return { available: await model.probe(), ...model.label };
 }
 
-export function assistantRoutes(
-  assistant: Assistant,
-  knowledge: () => KnowledgeBundle,
-  log: AssistantOptions['log'],
-  tools: ToolDeps,
-) {
+export function assistantRoutes(deps: AssistantDeps) {
+  const { model, limiter, knowledge, tools, logFailure } = deps;
   return {
-    assistantStatus: async () => ok(await assistant.status()),
+    assistantStatus: async () => ok(await assistantStatusOf(model)),
 
     chat: async ({ tx, caller, body, audit, header, now, accessToken }) => {
       const resourceId = body.sessionId ?? null;
-      const allowed = assistant.limiter.consume(caller.user.sub);
+      const allowed = limiter.consume(caller.user.sub);
       if (!allowed.ok) {
         header('Retry-After', String(allowed.retryAfterSeconds));
         audit({ resourceId, reason: 'chat rate limit reached' });
@@ -77,14 +70,13 @@ export function assistantRoutes(
         documents,
         viewer: knowledgeViewerFor(caller),
         access: await accessFor(tools.authorizer, caller, knowledgeIndexOf(documents)),
-        model: assistant.model,
-        logFailure: ((detail) => log.warn({ model: detail }, 'model step failed')) satisfies FailureLog,
+        model,
+        logFailure,
       };
-      const kind = tool ? 'tool' : assistant.model ? 'assistant' : 'demo';
+      const kind = tool ? 'tool' : model ? 'assistant' : 'demo';
       // Never the question: the session, how many documents the reply cites, the triage level and concept names.
       const reasonFor = (cited: number, final: typeof triaged) =>
         `${kind} reply citing ${cited} document(s); ${triageAuditNote(final)}`;
-      const { model } = assistant;
       if (model && !model.knownDown() && asksModelUrgencyAt(triaged.level)) {
         // REQ-model-urgency: the model's urgency call runs outside the store's transaction (a network call
         // must not hold SQLite), with the model's reply already started; the audit row carries the final

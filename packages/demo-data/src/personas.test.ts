@@ -29,7 +29,7 @@ const ARCHITECTURE_TABLE = [
 ] as const;
 
 describe('personas', () => {
-  it('are the eight people of ARCHITECTURE.md, in order, with their name, e-mail, password and role', () => {
+  it('are the eight people of REQ-arch-personas, in order, with their name, e-mail, password and role', () => {
     expect(PERSONA_LIST.map((p) => [p.name, p.email, p.password, p.role])).toEqual(ARCHITECTURE_TABLE);
     expect(Object.keys(PERSONAS)).toEqual([...PERSONA_KEYS]);
     for (const key of PERSONA_KEYS) expect(PERSONAS[key].key).toBe(key);
@@ -100,7 +100,7 @@ describe('personas', () => {
     }
   });
 
-  it('hold the permissions of their role, the §6 defaults for dashboard roles', () => {
+  it('hold the permissions of their role, the defaults for dashboard roles (REQ-access-default-permissions)', () => {
     for (const p of PERSONA_LIST) expect(p.permissions).toEqual(permissionsForRole(p.role));
     expect(PERSONAS.sam.permissions).toEqual(DEFAULT_PERMISSIONS.admin);
     expect(PERSONAS.alice.permissions).toEqual(DEFAULT_PERMISSIONS.doctor);

@@ -1,8 +1,7 @@
 /**
  * The assistant's calendar tool through the token vault (REQ-tool-calendar-actions view_appointments and
  * schedule_appointment, REQ-access appointment schedule access, REQ-tool google_calendar_medical, REQ-err
- * calendar failure), as one chat `tool` event. The same outcomes as the mock API's `calendarToolEvent`
- * (packages/mocks vault.ts): `denied` when the caller's role may not take the action, `consent_required`
+ * calendar failure), as one chat `tool` event: `denied` when the caller's role may not take the action, `consent_required`
  * until the calendar is connected (and, to schedule, connected with calendar:write), `needs_input` to
  * schedule without a slot, `failed` with the REQ-model-errors text when the identity provider or the calendar
  * fails, otherwise `ok` with the upcoming events or the event scheduled. It runs after the chat's transaction
@@ -10,9 +9,9 @@
  */
 import { CALENDAR_TEXTS, TOOLS, TOOL_TEXTS, authorizeToolAction } from '@sentinel/domain';
 import type { CalendarEvent, ChatToolEvent } from '@sentinel/domain/contract';
-import { auditPatientOf, type Caller } from '@sentinel/service';
+import type { Caller } from '../caller';
+import { auditPatientOf, type Vault } from '../handlers/vault';
 import type { Store } from '../store/types';
-import type { Vault } from './vault';
 
 /** The most events one tool answer carries (`ChatToolEventSchema`). */
 export const MAX_TOOL_EVENTS = 50;
