@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import checkFile from 'eslint-plugin-check-file';
 
 /**
  * Layer boundaries (REQ-arch-layers): domain imports nothing of ours; demo data imports only domain; mocks import
@@ -20,7 +21,7 @@ const deepImport = {
   message: "Import a package's exported entry points, not files inside its src.",
 };
 const APPS = ['api', 'calendar', 'idp', 'model', 'portal', 'storybook'];
-const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.setup.ts', '**/test-support*', '**/testkit*', '**/fake-*'];
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.setup.ts', '**/testSupport*', '**/testkit*', '**/fake*'];
 /** The lint zone of one app: its request code may not import another app; its tests only by entry points. */
 const appZone = (app) => [
   {
@@ -190,7 +191,7 @@ export default tseslint.config(
     ignores: [
       '**/main.ts',
       '**/*.test.{ts,tsx}',
-      '**/test-support*',
+      '**/testSupport*',
       '**/testkit*',
       '**/test/**',
       '**/tests/**',
@@ -216,4 +217,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [layer(['domain']), leavePackage] }] },
   },
   ...APPS.flatMap(appZone),
+  {
+    // One file-name case per kind of file: components and the files named after them (their styles, data,
+    // stories and tests) in PascalCase; every other module, hook, script and test in camelCase. Dots separate
+    // a file's kind (`Button.css.ts`, `rateLimit.test.ts`); never hyphens or underscores.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    // Names a tool fixes: Storybook's test-runner configuration.
+    ignores: ['apps/storybook/.storybook/test-runner.ts', 'apps/storybook/test-runner-jest.config.cjs'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs,cjs}': '+([a-zA-Z0-9])' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
 );

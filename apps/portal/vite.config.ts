@@ -178,7 +178,7 @@ export default defineConfig(async ({ command, mode }) => ({
   },
   build: {
     target: BUILD_TARGET,
-    // .vite/manifest.json: which chunks each route loads, read by scripts/check-budgets.ts (REQ-perf-bench).
+    // .vite/manifest.json: which chunks each route loads, read by scripts/checkBudgets.ts (REQ-perf-bench).
     manifest: true,
     rolldownOptions:
       command === 'build' ? { output: { codeSplitting: { groups: [await signedInGroup()] } } } : {},

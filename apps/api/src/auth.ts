@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '@sentinel/domain';
 import { bearerToken, createJwtVerifier, type JwtVerifierOptions } from '@sentinel/server-kit';
 import type { JWTPayload } from 'jose';
 
-// routes.ts and rate-limit.ts read the header through this module.
+// routes.ts and rateLimit.ts read the header through this module.
 export { bearerToken };
 
 export type VerifiedToken = {

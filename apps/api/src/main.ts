@@ -10,7 +10,7 @@ import { serve, settingsOrExit } from '@sentinel/server-kit';
 import { settingsFromEnv } from './config';
 import { createAuthorizer, fgaSettingsFromEnv } from './fga';
 import { buildServer } from './server';
-import { apiRateLimitFromEnv } from './rate-limit';
+import { apiRateLimitFromEnv } from './rateLimit';
 import { openStore } from './store/index';
 import { vaultSettingsFromEnv } from './vault';
 

@@ -27,7 +27,7 @@ import Fastify, {
 } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createChatModel } from './assistant/model';
-import { createChatRateLimiter, type ChatRateLimitOptions } from './assistant/rate-limit';
+import { createChatRateLimiter, type ChatRateLimitOptions } from './assistant/rateLimit';
 import type { ApiSettings, ModelSettings } from './config';
 import { createAuthorizer, type Authorizer } from './fga';
 import {
@@ -49,8 +49,8 @@ import {
   type RouteImpls,
 } from './routes';
 import type { Store } from './store/types';
-import { applySecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './security-headers';
-import { apiRateLimitFromEnv, registerApiRateLimit, type ApiRateLimit } from './rate-limit';
+import { applySecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './securityHeaders';
+import { apiRateLimitFromEnv, registerApiRateLimit, type ApiRateLimit } from './rateLimit';
 
 export type ServerOptions = {
   readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
@@ -70,7 +70,7 @@ export type ServerOptions = {
   readonly chatRateLimit?: ChatRateLimitOptions;
   /** The token vault's calendar and token exchange; by default the embedded stack's (vault/settings.ts). */
   readonly vault?: VaultSettings;
-  /** The per-user API limit (rate-limit.ts): API_RATE_LIMIT unless given, false for none; `now` for tests. */
+  /** The per-user API limit (rateLimit.ts): API_RATE_LIMIT unless given, false for none; `now` for tests. */
   readonly apiRateLimit?: { readonly limit: ApiRateLimit; readonly now?: () => number } | false;
 };
 

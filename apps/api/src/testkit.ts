@@ -22,7 +22,7 @@ import type { Store } from './store/types';
 
 export const TEST_ISSUER = 'http://localhost:4000/';
 export type { TokenExchanger } from './vault';
-export { startFakeOpenAi, streamPieces, type FakeOpenAi } from './assistant/fake-openai';
+export { startFakeOpenAi, streamPieces, type FakeOpenAi } from './assistant/fakeOpenai';
 export const TEST_AUDIENCE = 'https://api.sentinel-health.example';
 
 const knowledge = loadKnowledge();

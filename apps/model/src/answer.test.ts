@@ -29,7 +29,7 @@ import {
   citedTitles,
   conversation,
   systemPrompt,
-} from './test-fixtures';
+} from './testFixtures';
 
 describe('reading the knowledge section', () => {
   it('reads each [Source: title] block with the excerpt under it, up to [End of sources]', () => {

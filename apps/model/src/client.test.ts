@@ -21,7 +21,7 @@ import {
   METFORMIN,
   citedTitles,
   conversation,
-} from './test-fixtures';
+} from './testFixtures';
 
 const PROVIDED = [METFORMIN, HYPERTENSION, FIRST_AID];
 const messages = conversation(HYPERTENSION_QUESTION, PROVIDED) as ModelMessage[];

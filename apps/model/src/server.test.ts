@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeAnswer } from './answer';
 import { DEMO_MODEL_NAME, buildModelServer, type ModelServerOptions } from './server';
-import { HYPERTENSION, HYPERTENSION_QUESTION, METFORMIN, conversation } from './test-fixtures';
+import { HYPERTENSION, HYPERTENSION_QUESTION, METFORMIN, conversation } from './testFixtures';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 /** The API's key (access.test.ts shows the refusals without it). */

@@ -383,7 +383,7 @@ export function bundleBenchResult(
       })),
     ],
     notes: [
-      "Built by apps/portal/scripts/check-budgets.ts with the portal's Vite config; each figure sums the gzipped " +
+      "Built by apps/portal/scripts/checkBudgets.ts with the portal's Vite config; each figure sums the gzipped " +
         '(level 9) files a browser fetches, 1 kB = 1000 bytes.',
       "A route's first paint is the entry, the lazy chunks the route renders with and all their static imports " +
         '(Vite manifest). The chat is the AI Assistant tab of each dashboard, fetched when the tab opens.',

@@ -1,7 +1,7 @@
 /**
  * What must never reach a browser bundle of the portal (REQ-perf-routes: 0 bytes in the portal build): the
  * mock API, the model SDK (server only) and test or story code. Shared by the build guard of vite.config.ts,
- * which fails the build, and by scripts/check-budgets.ts, which reports the bytes per kind.
+ * which fails the build, and by scripts/checkBudgets.ts, which reports the bytes per kind.
  */
 export type ForbiddenKind = {
   what: string;

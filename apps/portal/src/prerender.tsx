@@ -12,7 +12,7 @@
  *   requested at once, from the head, in parallel with the entry bundle (they would otherwise load one after the
  *   other, each discovered when the one before runs).
  *
- * Both are inline scripts, allowed by the page's CSP through their sha256 (apps/api/src/security-headers.ts).
+ * Both are inline scripts, allowed by the page's CSP through their sha256 (apps/api/src/securityHeaders.ts).
  */
 import {
   AlertProvider,

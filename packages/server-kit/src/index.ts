@@ -13,7 +13,7 @@ export {
   type RateLimiter,
   type RateLimiterOptions,
   type RatePolicy,
-} from './rate-limit';
+} from './rateLimit';
 export {
   DEFAULT_GRACE_MS,
   serve,

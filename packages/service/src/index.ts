@@ -33,7 +33,7 @@ export {
   listChecks,
   listItemSchema,
   type CheckedAnswer,
-} from './response-check';
+} from './responseCheck';
 export {
   ContractDriftError,
   outsideTransaction,

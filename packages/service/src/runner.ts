@@ -26,7 +26,7 @@ import {
   type RouteQuery,
 } from '@sentinel/domain/contract';
 import { resolveCaller, type Caller, type TokenVerifier } from './caller';
-import { listChecks } from './response-check';
+import { listChecks } from './responseCheck';
 import type { Store, StoreTx } from './store/types';
 
 /**
@@ -305,5 +305,5 @@ function answerOf(route: RouteDefinition, value: unknown): Answer {
   return { kind: 'json', status: route.status, body: parsed.data };
 }
 
-/** List answers are checked item by item, items already found valid remembered (./response-check.ts). */
+/** List answers are checked item by item, items already found valid remembered (./responseCheck.ts). */
 const listCheck = listChecks();

@@ -4,7 +4,7 @@
  *
  * - Overhead: chatOverhead.ts's measureChatOverhead (20 alternated runs straight to the model server and through
  *   POST /api/chat; p95 of the paired differences). Budget: <= 20 ms p95 with the built-in model.
- * - First token painted: the end-to-end measurement tests/e2e/specs/first-token.spec.ts (Debian Chromium against
+ * - First token painted: the end-to-end measurement tests/e2e/specs/firstToken.spec.ts (Debian Chromium against
  *   the started stack, 20 runs), whose figures this script reads back. Budget: median <= 300 ms. It starts the
  *   stack on its fixed ports: where several runs share a machine, run the bench under the stack lock.
  */
@@ -28,7 +28,7 @@ const started = Date.now();
 const overhead = await measureChatOverhead();
 const overheadLoad = loadNow();
 
-const playwright = spawnSync('npx', ['playwright', 'test', 'specs/first-token.spec.ts'], {
+const playwright = spawnSync('npx', ['playwright', 'test', 'specs/firstToken.spec.ts'], {
   cwd: E2E,
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +91,7 @@ const file = writeResult({
     machineNote(),
     `Overhead: 20 runs alternated (after 3 warm-up runs) straight to the model and through POST /api/chat over ` +
       `real sockets; p95 of the paired differences (load average ${overheadLoad} when it ended).`,
-    `First token painted: tests/e2e/specs/first-token.spec.ts, the built-in model with its 15 ms between words; ` +
+    `First token painted: tests/e2e/specs/firstToken.spec.ts, the built-in model with its 15 ms between words; ` +
       `time from the Send click to the first reply words painted (requestAnimationFrame after the DOM change); ` +
       `first words in the DOM at median ${firstToken.inDom.medianMs} ms (load average ${firstTokenLoad}).`,
   ],

@@ -31,7 +31,7 @@ export type BenchEntry = {
 export const BENCHES: readonly BenchEntry[] = [
   { name: 'api', script: 'api.ts', timeoutMinutes: 15 },
   { name: 'knowledge', script: 'knowledge.ts', timeoutMinutes: 15 },
-  { name: 'ui-rows', script: 'ui-rows.ts', timeoutMinutes: 15 },
+  { name: 'ui-rows', script: 'uiRows.ts', timeoutMinutes: 15 },
   {
     name: 'bundle',
     command: [

@@ -1,7 +1,7 @@
 /**
  * Every page of the running product passes axe (WCAG 2.2 AA), in light and dark: the portal's landing, each
  * dashboard as its user first sees it and every tab of it on the API's data, Access Denied, the sign-in problem
- * page (the ended-session notice in session-ended.spec.ts), and the identity provider's pages (sign-in, wrong
+ * page (the ended-session notice in sessionEnded.spec.ts), and the identity provider's pages (sign-in, wrong
  * password, code, signed out, error). The screens' other states are checked in Storybook (addon-a11y,
  * `a11y.test: 'error'`).
  */

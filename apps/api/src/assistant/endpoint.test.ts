@@ -12,8 +12,8 @@ import { parseSseEvents, type ChatStreamEvent } from '@sentinel/domain/contract'
 import { buildModelServer } from '@sentinel/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testkit';
-import { startFakeOpenAi, streamPieces, type FakeOpenAi } from './fake-openai';
-import { chatAs, chunkFrame, replyText } from './test-support';
+import { startFakeOpenAi, streamPieces, type FakeOpenAi } from './fakeOpenai';
+import { chatAs, chunkFrame, replyText } from './testSupport';
 
 let fake: FakeOpenAi;
 let server: TestServer;

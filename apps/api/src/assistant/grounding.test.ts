@@ -17,7 +17,7 @@ import {
   replyMeta,
   systemPrompt,
 } from '@sentinel/service';
-import { viewerOf } from './test-support';
+import { viewerOf } from './testSupport';
 
 /** The API's budget for a chat reply from the model (pipeline: `max_tokens` 300). */
 const MAX_TOKENS = 300;

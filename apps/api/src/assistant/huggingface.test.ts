@@ -10,7 +10,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testkit';
-import { DONE_FRAME, chatAs, chunkFrame, eventStream, replyText } from './test-support';
+import { DONE_FRAME, chatAs, chunkFrame, eventStream, replyText } from './testSupport';
 
 const TOKEN = 'hf_TestTokenThatMustNeverLeave0123456789';
 const MODEL = 'test-org/test-chat-model';

@@ -25,7 +25,7 @@ import {
   type ChatModel,
 } from '@sentinel/service';
 import { KNOWLEDGE } from '../testkit';
-import { viewerOf } from './test-support';
+import { viewerOf } from './testSupport';
 
 const QUESTIONS = [
   'What treatment options exist for hypertension and diabetes?',

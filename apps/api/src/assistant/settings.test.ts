@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HF_MODEL, modelSettingsFromEnv } from '../config';
-import { createChatRateLimiter } from './rate-limit';
+import { createChatRateLimiter } from './rateLimit';
 
 describe('the model configuration', () => {
   it('uses Hugging Face when a token is set, with the default model and the router’s choice of provider', () => {

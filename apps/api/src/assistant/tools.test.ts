@@ -8,7 +8,7 @@ import { PERSONAS } from '@sentinel/demo-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthorizer, type Authorizer } from '../fga';
 import { startTestServer, type TestServer } from '../testkit';
-import { chatAs, replyText } from './test-support';
+import { chatAs, replyText } from './testSupport';
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -19,11 +19,11 @@ import {
 import type { AuditEvent } from '@sentinel/domain/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
-import { startFakeOpenAi, streamPieces, urgencyLevel, type FakeOpenAi } from './fake-openai';
+import { startFakeOpenAi, streamPieces, urgencyLevel, type FakeOpenAi } from './fakeOpenai';
 import { createChatModel, type ChatModel } from './model';
 import { planAssessedChatReply, planChatReply } from '@sentinel/service';
-import { chatAs, chunkFrame, replyText, viewerOf } from './test-support';
-import { DONE_FRAME } from './test-support';
+import { chatAs, chunkFrame, replyText, viewerOf } from './testSupport';
+import { DONE_FRAME } from './testSupport';
 
 const MODEL_REPLY = 'Regular activity, less salt and a healthy weight all help your blood pressure.';
 

@@ -13,7 +13,7 @@ import {
 } from '@sentinel/domain';
 import { PERSONAS, PERSONA_KEYS } from '@sentinel/demo-data';
 import { describe, expect, it } from 'vitest';
-import { viewerOf } from '../assistant/test-support';
+import { viewerOf } from '../assistant/testSupport';
 import { KNOWLEDGE } from '../testkit';
 import { documentAccess } from '@sentinel/service';
 import { createAuthorizer, type Authorizer } from './authorizer';

@@ -26,7 +26,7 @@ import {
   fgaSettingsFromEnv,
   type FgaSettings,
 } from './authorizer';
-import { personaViewer } from './test-support';
+import { personaViewer } from './testSupport';
 
 const API_URL = 'http://openfga.test:8080';
 const STORE_ID = '01JSTARE0000000000000000A1';

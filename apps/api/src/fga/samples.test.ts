@@ -18,7 +18,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FGA_STORE_NAME, createAuthorizer } from './authorizer';
 import { runFgaSampleQueries } from './samples';
-import { personaViewer } from './test-support';
+import { personaViewer } from './testSupport';
 
 const knowledge = () => {
   const loaded = loadKnowledge();

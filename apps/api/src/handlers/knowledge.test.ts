@@ -7,7 +7,7 @@ import { isDocumentAccessible, searchKnowledge, type KnowledgeDocument, type Rol
 import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
 import { listItemOf } from '@sentinel/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAs, replyText, viewerOf } from '../assistant/test-support';
+import { chatAs, replyText, viewerOf } from '../assistant/testSupport';
 import { KNOWLEDGE, startTestServer, type TestServer } from '../testkit';
 
 const WORDS = ['diabetes', 'insulin', 'blood', 'pressure', 'kidney', 'diet', 'sleep'];

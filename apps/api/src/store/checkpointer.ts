@@ -9,7 +9,7 @@
  * never waits for, nor blocks, the API's reads and writes) at most once per `intervalMs`, after commits. The log
  * then holds about one interval of writes and restarts from its beginning, as with automatic checkpoints.
  * Durability is unchanged: what a checkpoint copies was already synced in the log by the group commit
- * (./group-commit.ts), and SQLite syncs the log before and the database file after each checkpoint.
+ * (./groupCommit.ts), and SQLite syncs the log before and the database file after each checkpoint.
  *
  * Should the thread fail, `onFailure` is told once (the store then turns automatic checkpoints back on, so the
  * log cannot grow without bound).
@@ -36,7 +36,7 @@ type Reply = { ok: true } | { ok: false; message: string };
 
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
   const intervalMs = options.intervalMs ?? 1_000;
-  const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./checkpointWorker.mjs', import.meta.url), {
     workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs },
   });
   // The thread must not keep the process alive on its own.

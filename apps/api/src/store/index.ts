@@ -13,7 +13,7 @@
  *   concurrent transactions. On PostgreSQL the counter row stays locked until the transaction ends, so
  *   transactions drawing ids from the same prefix commit one after another.
  * - Durability: a `transaction` resolves only once what it committed is on disk, and on SQLite also once
- *   nothing it could have read is unsynced (group commit, ./group-commit.ts; PostgreSQL's COMMIT syncs itself).
+ *   nothing it could have read is unsynced (group commit, ./groupCommit.ts; PostgreSQL's COMMIT syncs itself).
  * - Errors: `DuplicateEmailError` (insertUser/replaceUser, e-mail taken), `DuplicateIdError` (insert/insertUser,
  *   id taken), `StoreClosedError` (transaction after close), `DurabilityError` (SQLite could not sync its log:
  *   every later call fails too); driver errors otherwise.
@@ -26,7 +26,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } f
 import pg from 'pg';
 import { StoreClosedError } from './errors';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
-import { groupCommit, type GroupCommit } from './group-commit';
+import { groupCommit, type GroupCommit } from './groupCommit';
 import { migrationProvider } from './migrations';
 import { operations } from './operations';
 import { kyselyRunner, postgresRunner, sqliteRunner } from './queries';
@@ -42,7 +42,7 @@ export {
   StoreClosedError,
   isUniqueViolation,
 } from './errors';
-export { DurabilityError } from './group-commit';
+export { DurabilityError } from './groupCommit';
 export { AUDIT_APPEND_ONLY_MESSAGE } from './migrations';
 export { FIRST_GENERATED_ID } from './operations';
 
@@ -125,7 +125,7 @@ function sqliteDialect(dataDir: string): Sqlite {
   const database = new SqliteDatabase(file);
   try {
     // WAL lets readers in other processes work during a write. synchronous NORMAL: a COMMIT does not fsync the
-    // WAL itself; the group commit (./group-commit.ts) does, before any call that wrote is answered, so a
+    // WAL itself; the group commit (./groupCommit.ts) does, before any call that wrote is answered, so a
     // committed audit row still survives a power loss while the event loop is not held for every fsync.
     database.pragma('journal_mode = WAL');
     database.pragma(`synchronous = ${file === ':memory:' ? 'FULL' : 'NORMAL'}`);
@@ -265,7 +265,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   /**
    * SQLite: one transaction at a time on the connection, begun and committed on it directly (each waits for the
    * one before it, as Kysely's driver would make it); a call that wrote is answered once its commit is on disk, a
-   * call that read once nothing it could have read is still unsynced (./group-commit.ts). The next transaction
+   * call that read once nothing it could have read is still unsynced (./groupCommit.ts). The next transaction
    * starts while this one waits for its sync, so commits share fsyncs.
    */
   let sqliteQueue: Promise<unknown> = Promise.resolve();

@@ -9,7 +9,7 @@ import { FIRST_GENERATED_ID, normalize, patientAccountOf } from '@sentinel/servi
 import { DuplicateEmailError, DuplicateIdError, OwnerChangeError, isUniqueViolation } from './errors';
 import { confidentialityOperations } from './confidentiality';
 import { arg, madeOnce, prepare, type Prepared, type Runner } from './queries';
-import { accountIdPattern } from './audit-owner';
+import { accountIdPattern } from './auditOwner';
 import type { AuditScope, Collection, EntityOf, PatientScope, StoreTx } from './types';
 
 /** The first number `nextId` gives per prefix ('apt-1001'), the same in every store. */

@@ -24,7 +24,7 @@ import { openStore } from '../store/index';
 import type { Store } from '../store/types';
 import { KNOWLEDGE, TEST_AUDIENCE } from '../testkit';
 import type { VaultSettings } from './settings';
-import { startVaultStack, type VaultStack } from './test-support';
+import { startVaultStack, type VaultStack } from './testSupport';
 import { createVault, type Vault } from './vault';
 
 let stack: VaultStack;

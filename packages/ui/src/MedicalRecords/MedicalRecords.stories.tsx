@@ -412,7 +412,7 @@ const withTenThousandRecords = {
 /**
  * 10,000 records for a doctor (REQ-perf budget: at most 60 cards in the DOM): only the cards in view are
  * rendered, and each tells assistive technology its place in the whole list. The play only reads, so this
- * story is also what the ui-rows bench types into (tests/bench/src/ui-rows.ts).
+ * story is also what the ui-rows bench types into (tests/bench/src/uiRows.ts).
  */
 export const TenThousandRecords: Story = {
   ...withTenThousandRecords,

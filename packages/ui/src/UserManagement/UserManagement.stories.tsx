@@ -294,7 +294,7 @@ const renderedRows = (canvasElement: HTMLElement) =>
 /**
  * 10,000 users (REQ-perf-rows budget: at most 60 rows in the DOM): the table renders only the rows in view and tells
  * assistive technology the full count. The play only reads, so this story is also what the ui-rows bench types
- * into (tests/bench/src/ui-rows.ts).
+ * into (tests/bench/src/uiRows.ts).
  */
 export const TenThousandUsers: Story = {
   ...withTenThousandUsers,

@@ -1,5 +1,5 @@
 /**
- * The mock twin of tests/security/src/audit-owner.test.ts: a patient's audit view matches the calls on their data
+ * The mock twin of tests/security/src/auditOwner.test.ts: a patient's audit view matches the calls on their data
  * by account id, so a second patient account whose id ends like Jane's (the same display patient id) shares none
  * of her rows.
  */

@@ -2,7 +2,7 @@
  * The per-user API limit (REQ-sec-api-rate; ASVS 11.1.4, anti-automation against excessive calls): each user
  * may make `requests` calls at once and then `requests` per `windowSeconds` (a token bucket); a call beyond
  * that is answered 429 with `Retry-After` and the contract's `rate_limited` body. It sits in front of every
- * /api route but the health probe; the chat has its own, tighter limit on top (assistant/rate-limit.ts, 20 a
+ * /api route but the health probe; the chat has its own, tighter limit on top (assistant/rateLimit.ts, 20 a
  * minute).
  *
  * The user is the verified token's subject, never an unverified one: a forged token naming someone else must

@@ -1,6 +1,6 @@
 /**
  * The SQLite store answers a call only once what it could have written or read is on disk (group commit,
- * ./group-commit.ts). The WAL's fdatasync is held by the test to see who waits for it; every other file
+ * ./groupCommit.ts). The WAL's fdatasync is held by the test to see who waits for it; every other file
  * operation is the real one.
  */
 import type * as fs from 'node:fs';

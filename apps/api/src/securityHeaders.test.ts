@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, portalContentSecurityPolicy } from './security-headers';
+import { inlineScriptHashes, portalContentSecurityPolicy } from './securityHeaders';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

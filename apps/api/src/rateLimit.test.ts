@@ -5,7 +5,7 @@ import {
   apiRateLimitFromEnv,
   createUserRateLimiter,
   unverifiedSubject,
-} from './rate-limit';
+} from './rateLimit';
 
 /** Takes calls for `key` the way the hooks do: peek, then count what was allowed once it was answered. */
 function callsAllowed(limiter: ReturnType<typeof createUserRateLimiter>, key: string, calls: number) {

@@ -1,5 +1,5 @@
 /**
- * The group commit's promises (./group-commit.ts), with an fdatasync the test completes by hand: nobody is told
+ * The group commit's promises (./groupCommit.ts), with an fdatasync the test completes by hand: nobody is told
  * their commit is durable before an fdatasync that began after they asked has finished, the commits that
  * arrive while one runs share the next, and a failed fdatasync fails every call from then on.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DurabilityError, groupCommit } from './group-commit';
+import { DurabilityError, groupCommit } from './groupCommit';
 
 /** An fdatasync that records each call and finishes only when the test says so. */
 function manualSync() {

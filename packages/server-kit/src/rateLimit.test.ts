@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter } from './rateLimit';
 
 /** Calls `consume` `calls` times and says how many were let through. */
 function allowed(limiter: RateLimiter, key: string, calls: number) {

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunkFrame, DONE_FRAME } from './test-support';
+import { chunkFrame, DONE_FRAME } from './testSupport';
 
 export type ChatHandler = (
   body: Record<string, unknown>,

@@ -15,7 +15,7 @@
  *
  * Builds the static Storybook into .cache/ (or reuses it with --no-build), serves it on loopback, and writes the
  * figures to stdout and results/ui-rows.json. Run by `npm run bench` (registry.ts), or alone from tests/bench:
- * `node --import tsx src/ui-rows.ts [--no-build]`. UI_ROWS_ROUNDS sets the rounds (3), UI_ROWS_VERBOSE=1 prints
+ * `node --import tsx src/uiRows.ts [--no-build]`. UI_ROWS_ROUNDS sets the rounds (3), UI_ROWS_VERBOSE=1 prints
  * every sample.
  */
 import { spawnSync } from 'node:child_process';
