@@ -9,7 +9,8 @@
  */
 import { CALENDAR_SCOPES } from '@sentinel/domain/contract';
 import { CLAIM_NAMESPACE } from '@sentinel/domain';
-import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { createTokenCheck } from '@sentinel/server-kit';
+import type { JWK, JWTPayload } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Accounts } from './accounts';
 import { API_CLIENT_ID, TOKEN_EXCHANGE_GRANT } from './settings';
@@ -91,7 +92,15 @@ export function createTokenExchangeHandler(options: {
   calendarAudience: string;
   jwks: { keys: JWK[] };
 }) {
-  const keySet = createLocalJWKSet({ keys: options.jwks.keys.map(publicJwk) });
+  // The server kit's check, as every resource server's: RS256 only, issuer, the API as audience, sub and exp,
+  // and the RFC 9068 access-token type. No leeway: an expired subject token is refused outright.
+  const checkSubjectToken = createTokenCheck({
+    issuer: options.issuer,
+    audience: options.apiAudience,
+    keys: { keys: options.jwks.keys.map(publicJwk) },
+    typ: 'at+jwt',
+    clockToleranceSeconds: 0,
+  });
 
   return async function tokenExchange(ctx: KoaContextWithOIDC): Promise<void> {
     const { params, client, provider } = ctx.oidc;
@@ -112,17 +121,9 @@ export function createTokenExchangeHandler(options: {
     const audience = (params.audience ?? params.resource ?? options.calendarAudience) as string;
     if (audience !== options.calendarAudience) throw new errors.InvalidTarget(`unknown audience ${audience}`);
 
-    let claims: JWTPayload;
-    try {
-      ({ payload: claims } = await jwtVerify(subjectToken, keySet, {
-        issuer: options.issuer,
-        audience: options.apiAudience,
-        algorithms: ['RS256'],
-        typ: 'at+jwt',
-      }));
-    } catch {
-      throw new errors.InvalidGrant('subject_token is invalid or expired');
-    }
+    const checked = await checkSubjectToken(subjectToken);
+    if (!checked.ok) throw new errors.InvalidGrant('subject_token is invalid or expired');
+    const claims = checked.payload;
     // The API exchanges the tokens its callers sent it: a user's token from sign-in or refresh, never one that
     // came from an exchange (RFC 8693 `act` marks those), or a chain of 5-minute tokens would never end.
     if (claims.client_id === API_CLIENT_ID || claims.act !== undefined)
@@ -142,7 +143,7 @@ export function createTokenExchangeHandler(options: {
       throw new errors.InvalidScope('requested scope is not available to the user', beyond.join(' '));
     const scope = [...new Set(asked)].join(' ');
 
-    // jwtVerify refused an expired subject token, so at least a second is left.
+    // The check refused an expired subject token, so at least a second is left.
     const subjectLeft = (claims.exp ?? 0) - Math.floor(Date.now() / 1000);
     // JWT access tokens are not stored, so the exchanged token records a synthetic grant id naming its source.
     const token = new provider.AccessToken({

@@ -3,9 +3,11 @@ export {
   CLOCK_TOLERANCE_SECONDS,
   bearerToken,
   createJwtVerifier,
+  createTokenCheck,
   type JwtCheck,
   type JwtVerifier,
   type JwtVerifierOptions,
+  type TokenCheck,
 } from './jwt';
 export {
   createRateLimiter,

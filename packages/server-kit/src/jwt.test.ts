@@ -1,6 +1,6 @@
 import { SignJWT, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearerToken, createJwtVerifier, type JwtVerifierOptions } from './jwt';
+import { bearerToken, createJwtVerifier, createTokenCheck, type JwtVerifierOptions } from './jwt';
 
 const ISSUER = 'http://localhost:4000/';
 const AUDIENCE = 'https://api.sentinel-health.example';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
 });
 
-function sign(claims: JWTPayload = {}, key: Key = issuerKey, alg = 'RS256') {
+function sign(claims: JWTPayload = {}, key: Key = issuerKey, alg = 'RS256', typ?: string) {
   const defaults = {
     sub: 'auth0|jane',
     iss: ISSUER,
@@ -27,7 +27,9 @@ function sign(claims: JWTPayload = {}, key: Key = issuerKey, alg = 'RS256') {
     iat: seconds(NOW),
     exp: seconds(NOW) + 600,
   };
-  return new SignJWT({ ...defaults, ...claims }).setProtectedHeader({ alg, kid: 'k1' }).sign(key);
+  return new SignJWT({ ...defaults, ...claims })
+    .setProtectedHeader({ alg, kid: 'k1', ...(typ ? { typ } : {}) })
+    .sign(key);
 }
 
 function verifier(options: Partial<JwtVerifierOptions> = {}) {
@@ -129,5 +131,34 @@ describe('the JWT verifier', () => {
     await counted.verify(forged);
     expect(checks).toBe(4);
     expect((await local.verify(token)).ok).toBe(true);
+  });
+});
+
+describe('the token check (a token given by itself, as an RFC 8693 subject token)', () => {
+  const check = (typ?: string, clockToleranceSeconds?: number) =>
+    createTokenCheck({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      keys: { keys: [jwk] },
+      now: () => NOW,
+      ...(typ ? { typ } : {}),
+      ...(clockToleranceSeconds === undefined ? {} : { clockToleranceSeconds }),
+    });
+
+  it('requires the token type it is told, in the header', async () => {
+    const accessToken = check('at+jwt');
+    expect(await accessToken(await sign({}, issuerKey, 'RS256', 'at+jwt'))).toMatchObject({ ok: true });
+    expect(await accessToken(await sign({}, issuerKey, 'RS256', 'JWT'))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await accessToken(await sign())).toEqual({ ok: false, reason: 'invalid' });
+    expect(await accessToken('')).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('refuses a token expired a second ago when told no leeway', async () => {
+    const token = await sign({ exp: seconds(NOW) - 1 });
+    expect((await check(undefined, 0)(token)).ok).toBe(false);
+    expect((await check()(token)).ok).toBe(true);
   });
 });

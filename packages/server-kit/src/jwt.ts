@@ -29,6 +29,8 @@ export type JwtVerifierOptions = {
   readonly keys: string | URL | JSONWebKeySet | JWTVerifyGetKey;
   /** RS256 unless told otherwise: never `none`, never a symmetric key an attacker could guess. */
   readonly algorithms?: readonly string[];
+  /** The token type the header must state (`at+jwt` for an RFC 9068 access token), when one is required. */
+  readonly typ?: string;
   readonly clockToleranceSeconds?: number;
   /** The clock, in tests. */
   readonly now?: () => Date;
@@ -43,6 +45,8 @@ export type JwtCheck =
   | { readonly ok: false; readonly reason: 'missing' | 'invalid' };
 
 export type JwtVerifier = (authorization: string | undefined) => Promise<JwtCheck>;
+/** Checks a token itself (one that did not come in an Authorization header, e.g. an RFC 8693 subject token). */
+export type TokenCheck = (token: string) => Promise<JwtCheck>;
 
 function keyGetter(keys: JwtVerifierOptions['keys']): JWTVerifyGetKey {
   if (typeof keys === 'function') return keys;
@@ -50,6 +54,29 @@ function keyGetter(keys: JwtVerifierOptions['keys']): JWTVerifyGetKey {
     return createRemoteJWKSet(new URL(keys), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
   }
   return createLocalJWKSet(keys);
+}
+
+/** A check of the token itself, with the rules of `createJwtVerifier` (no cache). */
+export function createTokenCheck(options: Omit<JwtVerifierOptions, 'cache'>): TokenCheck {
+  const keys = keyGetter(options.keys);
+  const algorithms = [...(options.algorithms ?? ['RS256'])];
+  return async (token) => {
+    if (!token) return { ok: false, reason: 'missing' };
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms,
+        clockTolerance: options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+        ...(options.typ ? { typ: options.typ } : {}),
+        ...(options.now ? { currentDate: options.now() } : {}),
+      });
+      return { ok: true, sub: payload.sub ?? '', payload };
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+  };
 }
 
 /**
@@ -60,8 +87,7 @@ function keyGetter(keys: JwtVerifierOptions['keys']): JWTVerifyGetKey {
  * `ttlMs` well under the time jose keeps a fetched JWKS (10 minutes), so a withdrawn key is not honoured longer.
  */
 export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
-  const keys = keyGetter(options.keys);
-  const algorithms = [...(options.algorithms ?? ['RS256'])];
+  const check = createTokenCheck(options);
   const cacheSize = options.cache?.size ?? 0;
   const ttlMs = options.cache?.ttlMs ?? 0;
   const verified = new Map<string, { readonly check: JwtCheck; readonly until: number }>();
@@ -75,23 +101,11 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
       if (now() < remembered.until) return remembered.check;
       verified.delete(token);
     }
-    try {
-      const { payload } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
-        audience: options.audience,
-        algorithms,
-        clockTolerance: options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['sub', 'exp'],
-        ...(options.now ? { currentDate: options.now() } : {}),
-      });
-      const check: JwtCheck = { ok: true, sub: payload.sub ?? '', payload };
-      if (cacheSize > 0 && typeof payload.exp === 'number') {
-        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value ?? '');
-        verified.set(token, { check, until: Math.min(payload.exp * 1000, now() + ttlMs) });
-      }
-      return check;
-    } catch {
-      return { ok: false, reason: 'invalid' };
+    const result = await check(token);
+    if (result.ok && cacheSize > 0 && typeof result.payload.exp === 'number') {
+      if (verified.size >= cacheSize) verified.delete(verified.keys().next().value ?? '');
+      verified.set(token, { check: result, until: Math.min(result.payload.exp * 1000, now() + ttlMs) });
     }
+    return result;
   };
 }
