@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,10 +100,21 @@ describe('Dialog', () => {
     fireEvent(dialogElement(), new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'View user' }));
-    fireEvent(dialogElement(), new Event('close'));
+    // What the browser does when it closes a dialog itself (a form with method="dialog", a close watcher).
+    act(() => dialogElement().close());
     expect(onClose).toHaveBeenCalledTimes(2);
     fireEvent(dialogElement(), new Event('close'));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes a close event that arrives while it is showing for a stale one, not a close request', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onClose={onClose}>Body</Harness>);
+    await user.click(screen.getByRole('button', { name: 'View user' }));
+    fireEvent(dialogElement(), new Event('close'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('returns focus to the opener when it is removed while open', () => {

@@ -111,9 +111,12 @@ export function ModalDialog({
         event.preventDefault();
         onClose();
       }}
-      onClose={() => {
-        // Closed by the browser itself (not by us): tell the owner so its state follows.
-        if (openRef.current) onCloseRef.current();
+      onClose={(event) => {
+        // Closed by the browser itself (not by us): tell the owner so its state follows. Browsers fire the close
+        // event in a later task, so one may arrive after the dialog is open again: StrictMode in development
+        // mounts a component twice, and the first mount's cleanup closes the dialog the second one reopens. Such
+        // a stale event is not a close request: the dialog it speaks of is showing.
+        if (openRef.current && !event.currentTarget.open) onCloseRef.current();
       }}
     >
       {open ? (
