@@ -6,6 +6,7 @@
  */
 import { fail, ok, type Result } from '@sentinel/domain';
 import { bearerToken, createJwtVerifier, type JwtVerifierOptions } from '@sentinel/server-kit';
+import { TOKEN_REFUSALS } from '@sentinel/service';
 import type { JWTPayload } from 'jose';
 
 // routes.ts and rateLimit.ts read the header through this module.
@@ -33,9 +34,6 @@ export const TOKEN_CACHE_SIZE = 5_000;
  */
 export const TOKEN_CACHE_TTL_MS = 5 * 60_000;
 
-const SIGN_IN = 'Sign in to continue.';
-const SIGN_IN_AGAIN = 'Your session is not valid. Sign in again.';
-
 /**
  * The verifier of the server. A client sends the same access token on every call until it expires, so a
  * token that verified is remembered (TOKEN_CACHE_SIZE tokens, TOKEN_CACHE_TTL_MS at most, never past `exp`);
@@ -52,7 +50,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   });
   return async (authorization) => {
     const check = await verify(authorization);
-    if (!check.ok) return fail('unauthorized', check.reason === 'missing' ? SIGN_IN : SIGN_IN_AGAIN);
+    if (!check.ok) return fail('unauthorized', TOKEN_REFUSALS[check.reason]);
     const amr = Array.isArray(check.payload.amr)
       ? check.payload.amr.filter((m): m is string => typeof m === 'string')
       : [];

@@ -6,16 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLAIM_NAMESPACE, requiresSecondFactor } from '@sentinel/domain';
+import { CLAIM_NAMESPACE } from '@sentinel/domain';
 import { loadKnowledge } from '@sentinel/knowledge/node';
-import { FIXED_NOW, PERSONAS, seed, type Persona, type PersonaKey } from '@sentinel/demo-data';
+import { FIXED_NOW, PERSONAS, seed, signInMethodsFor, type PersonaKey } from '@sentinel/demo-data';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import type { Result } from '@sentinel/domain';
 import type { ApprovalRequest } from '@sentinel/domain/contract';
 import { createTokenVerifier } from './auth';
-import { proposePrescription, resolveCaller } from '@sentinel/service';
+import { proposeAsAccount } from '@sentinel/service';
 import { buildServer, type ServerOptions } from './server';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
@@ -65,16 +65,6 @@ export type TestServerOptions = {
   readonly vault?: ServerOptions['vault'];
 };
 
-/**
- * The `amr` of a persona's sign-in as the identity provider gives it: the password, and the one-time code for
- * the roles that must use a second factor (the domain's requiresSecondFactor, as the provider decides it from
- * the user directory). A test that needs another sign-in passes `amr` in the claims.
- */
-export const signInMethodsOf = (persona: Persona): string[] =>
-  requiresSecondFactor({ role: persona.dashboardRole, permissions: persona.permissions })
-    ? ['pwd', 'otp']
-    : ['pwd'];
-
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
 export async function signAccessToken(
   key: SigningKey,
@@ -92,7 +82,8 @@ export async function signAccessToken(
         ? {
             [`${CLAIM_NAMESPACE}roles`]: [...persona.roles],
             [`${CLAIM_NAMESPACE}permissions`]: [...persona.permissions],
-            amr: signInMethodsOf(persona),
+            // A persona signs in as the identity provider has them; a test passes `amr` in the claims for another sign-in.
+            amr: signInMethodsFor(persona),
           }
         : {}),
       scope: 'openid profile email offline_access',
@@ -193,12 +184,10 @@ export async function proposeAs(
   proposal: unknown,
   now: Date,
 ): Promise<Result<ApprovalRequest>> {
-  return store.transaction(async (tx) => {
-    const caller = await resolveCaller(tx, {
-      sub: PERSONAS[who].sub,
-      amr: signInMethodsOf(PERSONAS[who]),
-    });
-    if (!caller.ok) return caller;
-    return proposePrescription(tx, caller.value, proposal, now);
-  });
+  return proposeAsAccount(
+    store,
+    { sub: PERSONAS[who].sub, amr: signInMethodsFor(PERSONAS[who]) },
+    proposal,
+    now,
+  );
 }

@@ -10,8 +10,10 @@ export {
   PERSONAS,
   PERSONA_KEYS,
   PERSONA_LIST,
+  claimsFor,
   personaByEmail,
   personaBySub,
+  signInMethodsFor,
   type Persona,
   type PersonaKey,
 } from './personas';
@@ -25,3 +27,4 @@ export {
   type SeedData,
 } from './fixtures/index';
 export { bulkRecords, bulkUsers, seededRandom } from './fixtures/bulk';
+export { SAMPLE_PROPOSALS, seedApprovals, type ApprovalSeed, type ApprovalSeedInput } from './approvals';

@@ -13,7 +13,9 @@ import {
   PERSONA_KEYS,
   PERSONA_LIST,
   personaByEmail,
+  claimsFor,
   personaBySub,
+  signInMethodsFor,
 } from './personas';
 
 /** The persona table of REQ-api-durable, copied as written there. */
@@ -131,5 +133,25 @@ describe('persona look-up', () => {
   it('finds a persona by exact subject only', () => {
     expect(personaBySub('auth0|sentinel-patient-000002')?.key).toBe('john');
     expect(personaBySub('AUTH0|SENTINEL-PATIENT-000002')).toBeUndefined();
+  });
+});
+
+describe('a persona’s sign-in as the identity provider gives it', () => {
+  it('uses the password and the one-time code for the roles that need a second factor, the password alone otherwise', () => {
+    expect(signInMethodsFor(PERSONAS.alice)).toStrictEqual(['pwd', 'otp']);
+    expect(signInMethodsFor(PERSONAS.sam)).toStrictEqual(['pwd', 'otp']);
+    expect(signInMethodsFor(PERSONAS.jane)).toStrictEqual(['pwd']);
+  });
+
+  it('issues the namespaced roles claim, and a doctor’s specialization only for a doctor', () => {
+    const alice = claimsFor(PERSONAS.alice, 'cardiology');
+    expect(alice).toMatchObject({
+      sub: PERSONAS.alice.sub,
+      name: PERSONAS.alice.name,
+      specialization: 'cardiology',
+    });
+    expect(buildCurrentUser(alice)).toMatchObject({ ok: true, value: { role: 'doctor' } });
+    expect(claimsFor(PERSONAS.jane, 'cardiology')).not.toHaveProperty('specialization');
+    expect(Object.keys(claimsFor(PERSONAS.jane))).not.toContain('permissions');
   });
 });

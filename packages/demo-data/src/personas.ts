@@ -3,9 +3,12 @@
  * stories and the tests all sign in as these people, so their names, e-mails and derived ids never change.
  */
 import {
+  CLAIM_NAMESPACE,
   medicalLicenseFor,
   patientIdFor,
   permissionsForRole,
+  requiresSecondFactor,
+  type Claims,
   type DashboardRole,
   type Permission,
   type Role,
@@ -220,4 +223,29 @@ export function personaByEmail(email: string): Persona | undefined {
 /** The persona with exactly this subject. */
 export function personaBySub(sub: string): Persona | undefined {
   return PERSONA_LIST.find((p) => p.sub === sub);
+}
+
+/**
+ * The `amr` (RFC 8176) of a persona's sign-in as the identity provider gives it: the password, and the one-time
+ * code for the roles that must use a second factor (the domain's requiresSecondFactor, decided from the
+ * directory).
+ */
+export const signInMethodsFor = (persona: Persona): string[] =>
+  requiresSecondFactor({ role: persona.dashboardRole, permissions: persona.permissions })
+    ? ['pwd', 'otp']
+    : ['pwd'];
+
+/**
+ * The id-token claims the identity provider issues for a persona: subject, name, e-mail, the namespaced roles
+ * claim and, for a doctor, the specialization held in the user directory. No permissions claim is sent, so
+ * permissions are the role's defaults (REQ-access).
+ */
+export function claimsFor(persona: Persona, specialization?: string): Claims {
+  return {
+    sub: persona.sub,
+    name: persona.name,
+    email: persona.email,
+    [`${CLAIM_NAMESPACE}roles`]: [...persona.roles],
+    ...(persona.dashboardRole === 'doctor' && specialization ? { specialization } : {}),
+  };
 }

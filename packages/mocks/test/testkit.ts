@@ -8,8 +8,8 @@ import { ROUTES, parseSseEvents, type ChatStreamEvent, type RouteName } from '@s
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { PersonaKey } from '@sentinel/demo-data';
-import { authorizationFor } from './auth';
-import { createMockApi, type MockApi, type MockApiOptions } from './handlers';
+import { authorizationFor } from '../src/api/auth';
+import { createMockApi, type MockApi, type MockApiOptions } from '../src/api/handlers';
 
 export const BASE_URL = 'http://localhost';
 

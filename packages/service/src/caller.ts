@@ -25,6 +25,15 @@ export type VerifiedToken = {
   readonly amr: readonly string[];
 };
 
+/**
+ * What a token verifier answers when the check fails (both verifiers say the same): no token asks to sign in, a
+ * token that is not valid says so. Which check failed stays in the server.
+ */
+export const TOKEN_REFUSALS = {
+  missing: 'Sign in to continue.',
+  invalid: 'Your session is not valid. Sign in again.',
+} as const;
+
 /** Checks the Authorization header of a request: the server's verifies a JWT, the mock API's a mock token. */
 export type TokenVerifier = (authorization: string | undefined) => Promise<Result<VerifiedToken>>;
 

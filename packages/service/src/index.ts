@@ -15,12 +15,16 @@ export {
   createMemoryData,
   memoryDataFrom,
   memoryRowsOf,
+  memoryTableOf,
   openMemoryStore,
+  writeMemoryData,
   type MemoryData,
+  type MemoryOperations,
   type MemoryRows,
   type MemoryStoreOptions,
 } from './store/memory';
 export {
+  TOKEN_REFUSALS,
   callerOfAccount,
   resolveCaller,
   type Caller,

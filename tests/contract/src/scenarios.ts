@@ -593,6 +593,36 @@ export function pathScenarios(): Scenario[] {
       pathOf('listAudit', undefined, 'all=true'),
       400,
     ),
+    // Paths no route takes: 404 with the contract's body, signed in or not, whatever the method.
+    {
+      name: 'jane: GET a path no route takes',
+      persona: 'jane',
+      method: 'GET',
+      path: '/api/no-such-route',
+      expect: 404,
+    },
+    {
+      name: 'nobody: GET a path no route takes',
+      persona: null,
+      method: 'GET',
+      path: '/api/no-such-route',
+      expect: 404,
+    },
+    {
+      name: 'jane: GET /api/me/ with a trailing slash',
+      persona: 'jane',
+      method: 'GET',
+      path: '/api/me/',
+      expect: 404,
+    },
+    {
+      name: 'jane: PATCH /api/me (a method the path does not take)',
+      persona: 'jane',
+      method: 'PATCH',
+      path: '/api/me',
+      body: {},
+      expect: 404,
+    },
   ];
 }
 

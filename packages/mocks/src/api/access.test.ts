@@ -8,7 +8,7 @@ import {
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
-import { call, useMockApi, type CallOptions } from './testkit';
+import { call, useMockApi, type CallOptions } from '../../test/testkit';
 
 useMockApi();
 

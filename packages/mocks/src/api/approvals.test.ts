@@ -1,10 +1,10 @@
 import { APPROVAL_TEXTS, APPROVAL_TTL_MS, PERMISSION_ALERTS } from '@sentinel/domain';
 import type { ApprovalRequest, ProposedPrescription } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
-import { SAMPLE_PROPOSALS, proposeAs, seedApprovalRequests } from './approvals';
+import { FIXED_NOW, PERSONAS, SAMPLE_PROPOSALS, type PersonaKey } from '@sentinel/demo-data';
+import { proposeAs, seedApprovalRequests } from './approvals';
 import { createScenarios } from './scenarios';
-import { BASE_URL, call, useMockApi } from './testkit';
+import { BASE_URL, call, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 

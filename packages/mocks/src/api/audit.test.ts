@@ -1,7 +1,7 @@
 import { AuditEventSchema, type AuditEntry, type AuditEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 

@@ -7,7 +7,7 @@ import { patientIdFor } from '@sentinel/domain';
 import type { AuditEntry } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '@sentinel/demo-data';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 const JANE = PERSONAS.jane;
@@ -17,7 +17,7 @@ function addTwin() {
   const jane = ctx.api.store.users.find((u) => u.id === JANE.sub);
   if (!jane) throw new Error('Jane is not seeded');
   const twin = { ...jane, id: `google-oauth2|twin-${JANE.sub.slice(-6)}`, email: 'toni.twin@example.com' };
-  ctx.api.store.users.push(twin);
+  ctx.api.store.seed((ops) => ops.insertUser(twin));
   return twin;
 }
 

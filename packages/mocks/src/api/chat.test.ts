@@ -19,7 +19,7 @@ import {
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { authorizationFor } from './auth';
-import { call, eventsOf, urlOf, useMockApi } from './testkit';
+import { call, eventsOf, urlOf, useMockApi } from '../../test/testkit';
 import type { PersonaKey } from '@sentinel/demo-data';
 
 const ctx = useMockApi();

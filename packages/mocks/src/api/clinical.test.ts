@@ -2,7 +2,7 @@ import { OWNERSHIP_TEXTS, newPrescriptionDates, patientIdFor, type Appointment }
 import type { RouteName } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, seed, PERSONAS } from '@sentinel/demo-data';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 

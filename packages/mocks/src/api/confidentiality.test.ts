@@ -8,7 +8,7 @@ import {
 } from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 

@@ -1,7 +1,7 @@
 import { computeAccessStats, makeExcerpt } from '@sentinel/domain';
 import type { KnowledgeListItem } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 
 useMockApi();
 

@@ -8,7 +8,7 @@ import { ROUTES, ROUTE_NAMES, type RouteName } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { authorizationFor, mockTokenFor } from './auth';
-import { call, useMockApi, type CallOptions } from './testkit';
+import { call, useMockApi, type CallOptions } from '../../test/testkit';
 
 const ctx = useMockApi();
 

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { authorizationFor } from './auth';
 import { EMPTYABLE_ROUTES, createScenarios, errorCodeFor, scenario } from './scenarios';
-import { BASE_URL, call, urlOf, useMockApi } from './testkit';
+import { BASE_URL, call, urlOf, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 const scenarios = createScenarios({ baseUrl: BASE_URL });

@@ -27,13 +27,12 @@ import {
   type RouteDefinition,
   type RouteName,
 } from '@sentinel/domain/contract';
-import { HttpResponse, delay, type http, type HttpHandler } from 'msw';
+import { delay, http, type HttpHandler } from 'msw';
 import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { seedApprovalRequests } from './approvals';
 import { DEMO_ASSISTANT_STATUS, wordTokens } from '@sentinel/service';
-import { createMockApi, type MockApi } from './handlers';
+import { createMockApi, type MockApi, type MockApiOptions } from './handlers';
 import { contractResponse, errorResponse, eventStreamResponse } from './respond';
-import { METHOD_HANDLERS, routeUrl } from './route';
 import { connectCalendarFor } from './vault';
 
 /** The routes that answer a list, and so have an empty state. */
@@ -55,91 +54,58 @@ export function errorCodeFor(status: ErrorStatus): ErrorCode {
   return ERROR_CODE_NAMES.find((code) => ERROR_CODES[code] === status) ?? 'internal';
 }
 
-/**
- * A knowledge list with nothing in it, for the signed-out default context (REQ-data-access-context: patient,
- * family-medicine).
- */
+/** An empty knowledge list, for the signed-out default context (REQ-data-access-context). */
 function emptyKnowledgeList(): ResponseBody<'listKnowledge'> {
-  const { role, specializations } = knowledgeContextFor(undefined);
-  const viewer = { role, specializations };
-  return {
-    items: [],
-    stats: computeAccessStats(0, 0, viewer),
-    summary: computeAccessSummary([], viewer, isDocumentAccessible),
-    context: { role, specializations },
-  };
+  const context = knowledgeContextFor(undefined);
+  const viewer = { role: context.role, specializations: context.specializations };
+  const summary = computeAccessSummary([], viewer, isDocumentAccessible);
+  return { items: [], stats: computeAccessStats(0, 0, viewer), summary, context: viewer };
 }
 
-const EMPTY_BODIES: { readonly [N in EmptyableRoute]: () => ResponseBody<N> } = {
-  listAppointments: () => ({ items: [] }),
-  listRecords: () => ({ items: [] }),
-  listPrescriptions: () => ({ items: [] }),
-  listUsers: () => ({ items: [] }),
-  listKnowledge: emptyKnowledgeList,
-  searchKnowledge: () => ({ items: [] }),
-  listAudit: () => ({ items: [] }),
-  listCalendarEvents: () => ({ items: [] }),
-  listApprovals: () => ({ items: [] }),
-};
-
-/** The first words of the reply a dropped chat stream gets out before the connection is lost. */
-const DROPPED_AFTER_TOKENS = 4;
-
-/** The start of a reply: its metadata and its first few words. */
+/** The start of a reply: its metadata and its first four words, all a dropped stream gets out. */
 function partialReply(): ChatStreamEvent[] {
+  const words = wordTokens(CANNED_ANSWERS.general).slice(0, 4);
   return [
     { type: 'meta', actions: [], knowledgeRefs: [], sources: [], withheldCount: 0, emergency: false },
-    ...wordTokens(CANNED_ANSWERS.general)
-      .slice(0, DROPPED_AFTER_TOKENS)
-      .map((text): ChatStreamEvent => ({ type: 'token', text })),
+    ...words.map((text): ChatStreamEvent => ({ type: 'token', text })),
   ];
 }
 
-/** The same answer, except that its body stays open after the last byte instead of closing. */
-function stallAfterBody(response: Response): Response {
-  if (!response.body) return response;
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  // Rejects when the reader cancels (the user's Stop); nothing to do then.
-  response.body.pipeTo(writable, { preventClose: true }).catch(() => undefined);
-  return new HttpResponse(readable, { status: response.status, headers: response.headers });
-}
-
 /**
- * A mock API of its own whose user has connected the calendar: `seed` (a Storybook loader, or a `beforeEach`)
- * resets its store and records the consent, so every run starts connected, whatever the last one did.
+ * A mock API of its own, seeded for one story: `seed` (a Storybook loader, or a `beforeEach`) resets its store
+ * and writes the story's data again, so every run starts from the same state, whatever the last one did.
  */
-export type CalendarConnectedScenario = {
+export type SeededScenario = {
   readonly api: MockApi;
   /** Every route of that API (put them in place of the default `api` handlers). */
   readonly handlers: HttpHandler[];
   readonly seed: () => Promise<Record<string, never>>;
 };
 
-/**
- * A mock API of its own in which the assistant has filed approval requests for a clinician: `seed` (a Storybook
- * loader, or a `beforeEach`) resets its store and files them again, so every run starts from the same inbox.
- */
-export type ApprovalsScenario = {
-  readonly api: MockApi;
-  /** Every route of that API (put them in place of the default `api` handlers). */
-  readonly handlers: HttpHandler[];
-  readonly seed: () => Promise<Record<string, never>>;
-};
-
-export type ScenarioOptions = {
-  /** Must match the `baseUrl` of the mock API the scenarios are put in front of ('' by default). */
-  readonly baseUrl?: string;
-  /** Pause between chat stream events, as for the mock API. */
-  readonly tokenDelayMs?: number;
-};
+/** `baseUrl` must match the mock API's the scenarios are put in front of; `tokenDelayMs` is as for it. */
+export type ScenarioOptions = Pick<MockApiOptions, 'baseUrl' | 'tokenDelayMs'>;
 
 /** The scenario helpers for one base URL. */
 export function createScenarios(options: ScenarioOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const on = (name: RouteName, resolver: Parameters<typeof http.get>[1]): HttpHandler[] => {
     const route: RouteDefinition = ROUTES[name];
-    return [METHOD_HANDLERS[route.method](routeUrl(name, baseUrl), resolver)];
+    const method = route.method.toLowerCase() as Lowercase<RouteDefinition['method']>;
+    return [http[method](`${baseUrl}${route.path}`, resolver)];
   };
+
+  const tokenDelayMs = options.tokenDelayMs ?? 0;
+  const seeded = (write: (api: MockApi) => void): SeededScenario => {
+    const api = createMockApi({ baseUrl, tokenDelayMs });
+    const seed = async () => {
+      api.reset();
+      write(api);
+      return {};
+    };
+    return { api, handlers: api.handlers, seed };
+  };
+  const partialChat = (stall: boolean) => () =>
+    eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs, stall });
 
   return {
     /**
@@ -155,20 +121,8 @@ export function createScenarios(options: ScenarioOptions = {}) {
      * usual otherwise (token vault, REQ-tool-vault). Its handlers answer every route, so connecting,
      * disconnecting and the events all act on that connection.
      */
-    calendarConnected(
-      who: PersonaKey,
-      scopes: readonly CalendarScope[] = ['calendar:read'],
-    ): CalendarConnectedScenario {
-      const api = createMockApi({ baseUrl, tokenDelayMs: options.tokenDelayMs ?? 0 });
-      return {
-        api,
-        handlers: api.handlers,
-        seed: async () => {
-          api.reset();
-          connectCalendarFor(api.store, PERSONAS[who].sub, scopes);
-          return {};
-        },
-      };
+    calendarConnected(who: PersonaKey, scopes: readonly CalendarScope[] = ['calendar:read']): SeededScenario {
+      return seeded((api) => connectCalendarFor(api.store, PERSONAS[who].sub, scopes));
     },
 
     /**
@@ -177,17 +131,8 @@ export function createScenarios(options: ScenarioOptions = {}) {
      * minutes left, an expired one never looked at, an approved one with its prescription written, a denied
      * one). Its handlers answer every route, so approving and denying act on those requests.
      */
-    approvalsFor(who: PersonaKey, states: readonly ApprovalStatus[]): ApprovalsScenario {
-      const api = createMockApi({ baseUrl, tokenDelayMs: options.tokenDelayMs ?? 0 });
-      return {
-        api,
-        handlers: api.handlers,
-        seed: async () => {
-          api.reset();
-          seedApprovalRequests(api.store, who, states);
-          return {};
-        },
-      };
+    approvalsFor(who: PersonaKey, states: readonly ApprovalStatus[]): SeededScenario {
+      return seeded((api) => seedApprovalRequests(api.store, who, states));
     },
 
     /** The route answers an error with the contract's body (default 500, the technical-difficulties state). */
@@ -198,14 +143,13 @@ export function createScenarios(options: ScenarioOptions = {}) {
 
     /** The route answers an empty list (and, for the knowledge list, empty stats and summary). */
     empty(name: EmptyableRoute): HttpHandler[] {
-      return on(name, () => contractResponse(ROUTES[name], EMPTY_BODIES[name]()));
+      const body = name === 'listKnowledge' ? emptyKnowledgeList() : { items: [] };
+      return on(name, () => contractResponse(ROUTES[name], body));
     },
 
     /** The route never answers, so the loading state stays on screen. */
     slow(name: RouteName): HttpHandler[] {
-      return on(name, async () => {
-        await delay('infinite');
-      });
+      return on(name, () => delay('infinite'));
     },
 
     /** The route refuses with 403 and the spec's alert for it (REQ-access-server, REQ-err). */
@@ -233,14 +177,12 @@ export function createScenarios(options: ScenarioOptions = {}) {
 
     /**
      * The chat stream starts (meta and a few tokens), then the connection drops: the body ends there, with no
-     * disclaimer and no done, so the client reads a reply cut off. It ends cleanly rather than failing: a failing
-     * body reaches a page through MSW's service worker without the bytes the page had not read yet (see
-     * `StreamEnd`), so the page would sometimes get no word of the reply at all.
+     * disclaimer and no done, so the client reads a reply cut off. It ends cleanly rather than failing: when a
+     * service worker's body fails, Chromium fails the page's body at once and drops the bytes the page had not
+     * read yet, so through MSW's worker the page would sometimes get no word of the reply at all.
      */
     chatDrops(): HttpHandler[] {
-      return on('chat', () =>
-        eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs: options.tokenDelayMs ?? 0 }),
-      );
+      return on('chat', partialChat(false));
     },
 
     /**
@@ -248,11 +190,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
      * arrives, so the reply is still streaming when the user presses Stop.
      */
     chatStalls(): HttpHandler[] {
-      return on('chat', () =>
-        stallAfterBody(
-          eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs: options.tokenDelayMs ?? 0 }),
-        ),
-      );
+      return on('chat', partialChat(true));
     },
   };
 }

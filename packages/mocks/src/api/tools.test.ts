@@ -2,7 +2,7 @@ import { ASSISTANT_ERRORS, PERMISSION_ALERTS, TOOL_TEXTS, patientIdFor } from '@
 import type { ChatStreamEvent, ChatToolEvent } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaKey } from '@sentinel/demo-data';
-import { call, eventsOf, useMockApi } from './testkit';
+import { call, eventsOf, useMockApi } from '../../test/testkit';
 
 const ctx = useMockApi();
 

@@ -7,9 +7,10 @@ import {
   permissionsForRole,
   type ManagedUser,
 } from '@sentinel/domain';
+import { loadKnowledge } from '@sentinel/knowledge/node';
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
-import { call, useMockApi } from './testkit';
+import { call, useMockApi } from '../../test/testkit';
 import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
 import { DEMO_ASSISTANT_STATUS } from '@sentinel/service';
 
@@ -118,9 +119,10 @@ describe('someone is always left to manage users (REQ-users-last-admin)', () => 
   const accountOf = (id: string) => ctx.api.store.users.find((u) => u.id === id);
   /** Dr. Ben Carter's account made an admin one: a second admin who can sign in. */
   const promoteBen = () => {
-    const index = ctx.api.store.users.findIndex((u) => u.id === PERSONAS.ben.sub);
-    const ben = ctx.api.store.users[index] as ManagedUser;
-    ctx.api.store.users[index] = { ...ben, role: 'admin', permissions: permissionsForRole('admin') };
+    const ben = accountOf(PERSONAS.ben.sub) as ManagedUser;
+    ctx.api.store.seed((ops) =>
+      ops.replaceUser({ ...ben, role: 'admin', permissions: permissionsForRole('admin') }),
+    );
   };
 
   it('the admin cannot suspend their own account (409), and stays active', async () => {
@@ -209,7 +211,9 @@ describe('the current user and the service status', () => {
   });
 
   it('the sample queries follow the knowledge the mock serves', async () => {
-    const bundle = ctx.api.store.knowledge();
+    const loaded = loadKnowledge();
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const bundle = loaded.value;
     const documents = bundle.documents.map((d) =>
       d.id === 'metformin' ? { ...d, metadata: { ...d.metadata, accessLevel: ['doctor' as const] } } : d,
     );

@@ -2,7 +2,7 @@ import { MAX_REQUEST_BODY_BYTES, ROUTES } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { authorizationFor } from './auth';
 import { contractResponse, eventStreamResponse } from './respond';
-import { call, urlOf, useMockApi } from './testkit';
+import { call, urlOf, useMockApi } from '../../test/testkit';
 
 useMockApi();
 

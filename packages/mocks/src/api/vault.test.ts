@@ -3,7 +3,7 @@ import { CalendarEventListResponseSchema, VaultConnectionSchema } from '@sentine
 import { describe, expect, it } from 'vitest';
 import { FIXED_NOW_ISO, seed, PERSONAS, type PersonaKey } from '@sentinel/demo-data';
 import { createScenarios } from './scenarios';
-import { BASE_URL, call, eventsOf as eventsOfChat, useMockApi } from './testkit';
+import { BASE_URL, call, eventsOf as eventsOfChat, useMockApi } from '../../test/testkit';
 import { connectCalendarFor } from './vault';
 
 const ctx = useMockApi();

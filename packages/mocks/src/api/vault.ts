@@ -14,10 +14,8 @@ import {
   type CurrentUser,
 } from '@sentinel/domain';
 import type { CalendarEvent, CalendarScope, VaultConnection } from '@sentinel/domain/contract';
-import { grantedScopes, vaultConnectionOf, type Vault } from '@sentinel/service';
-import type { CalendarGrant, MockStore } from './store';
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+import { FIRST_GENERATED_ID, grantedScopes, vaultConnectionOf, type Vault } from '@sentinel/service';
+import type { MockStore } from './store';
 
 /**
  * Records the user's consent: the calendar is connected with these scopes (read is always among them, as
@@ -28,34 +26,27 @@ export function connectCalendarFor(
   sub: string,
   scopes: readonly CalendarScope[],
 ): VaultConnection {
-  const grant: CalendarGrant = { scopes: grantedScopes(scopes), connectedAt: store.now.toISOString() };
-  store.calendarConnections.set(sub, grant);
-  return vaultConnectionOf({ sub, ...grant });
+  const row = { sub, scopes: grantedScopes(scopes), connectedAt: store.now.toISOString() };
+  store.seed((ops) => ops.putVaultConnection(row));
+  return vaultConnectionOf(row);
 }
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The appointments on a user's calendar: a patient's own (REQ-access ownership), a doctor's the ones where
  * they are the doctor, an admin's all of them.
  */
-export function calendarAppointmentsFor(
-  appointments: readonly Appointment[],
-  user: CurrentUser,
-): Appointment[] {
+function calendarAppointmentsFor(appointments: readonly Appointment[], user: CurrentUser): Appointment[] {
   if (user.role === 'patient') return visibleTo(appointments, user);
   if (user.role === 'doctor') return appointments.filter((a) => same(a.doctorName, user.name));
   return [...appointments];
 }
 
-/** Every event on the user's calendar, earliest first: their appointments and what the tool scheduled. */
-export function calendarEventsFor(store: MockStore, user: CurrentUser): CalendarEvent[] {
-  const fromAppointments = calendarEventsFromAppointments(calendarAppointmentsFor(store.appointments, user));
-  const scheduled = store.calendarEvents.get(user.sub) ?? [];
-  return [...fromAppointments, ...scheduled].sort(compareCalendarEvents);
-}
-
 /**
- * The token vault over the mock calendar: a user's events are their appointments and what the calendar tool
- * scheduled, read from the store's committed view. A subject without an account has no calendar to read.
+ * The token vault over the mock calendar: a user's events, earliest first, are their appointments and what
+ * the calendar tool scheduled, read from what the store committed. A subject without an account has no
+ * calendar to read.
  */
 export function mockVault(store: MockStore): Vault {
   const userOf = (sub: string) => {
@@ -65,9 +56,15 @@ export function mockVault(store: MockStore): Vault {
     return built.value;
   };
   return {
-    listEvents: async ({ sub }) => calendarEventsFor(store, userOf(sub)),
+    listEvents: async ({ sub }) => {
+      const user = userOf(sub);
+      const appointments = calendarEventsFromAppointments(calendarAppointmentsFor(store.appointments, user));
+      return [...appointments, ...(store.calendarEvents.get(sub) ?? [])].sort(compareCalendarEvents);
+    },
     addEvent: async ({ sub }, draft) => {
-      const event: CalendarEvent = { id: store.nextId('evt'), ...draft };
+      // The calendar service numbers its own events, as apps/calendar does: 'evt-1001', then 'evt-1002'.
+      const held = [...store.calendarEvents.values()].flat().length;
+      const event: CalendarEvent = { id: `evt-${FIRST_GENERATED_ID + held}`, ...draft };
       store.calendarEvents.set(sub, [...(store.calendarEvents.get(sub) ?? []), event]);
       return event;
     },

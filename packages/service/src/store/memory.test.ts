@@ -6,8 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment, EmergencyGrant, ManagedUser } from '@sentinel/domain';
 import type { ApprovalRequest, CalendarScope } from '@sentinel/domain/contract';
-import { DuplicateIdError, StoreClosedError } from './errors';
-import { createMemoryData, memoryDataFrom, memoryRowsOf, openMemoryStore } from './memory';
+import { DuplicateEmailError, DuplicateIdError, StoreClosedError } from './errors';
+import {
+  createMemoryData,
+  memoryDataFrom,
+  memoryRowsOf,
+  memoryTableOf,
+  openMemoryStore,
+  writeMemoryData,
+} from './memory';
 import type { Store, StoreSeed } from './types';
 
 const JANE = 'auth0|sentinel-patient-000001';
@@ -278,9 +285,22 @@ describe('the memory store', () => {
     const empty = openMemoryStore();
     expect(await empty.transaction((tx) => tx.listUsers())).toStrictEqual([]);
   });
+
+  it('seeds 10,000 users in one pass, and refuses a seed whose e-mails clash, storing none of it', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => user(`auth0|bulk-${i}`, `person${i}@example.com`));
+    const big = createMemoryData();
+    openMemoryStore({ data: big, seed: { ...SEED, users: many } });
+    expect(big.tables.users.size).toBe(10_000);
+    const clash = createMemoryData();
+    const twins = [user('auth0|a', 'same@example.com'), user('auth0|b', ' SAME@example.com')];
+    expect(() => openMemoryStore({ data: clash, seed: { ...SEED, users: twins } })).toThrow(
+      DuplicateEmailError,
+    );
+    expect(clash.tables.users.size).toBe(0);
+  });
 });
 
-describe("the rows of memory data (the mock API's synchronous view)", () => {
+describe('the rows of memory data, from and to plain values', () => {
   it('gives back what a store committed, in list order, with the counters and audit owners', async () => {
     const data = createMemoryData();
     const store = openMemoryStore({ data, seed: SEED });
@@ -322,5 +342,45 @@ describe("the rows of memory data (the mock API's synchronous view)", () => {
     expect(await store.transaction((tx) => tx.listUsers())).toStrictEqual(rows.users);
     expect(await store.transaction((tx) => tx.nextId('apt'))).toBe('apt-1006');
     expect(memoryRowsOf(data).appointments).toStrictEqual(rows.appointments);
+  });
+});
+
+describe('one table of memory data, and synchronous writes (the mock API’s reads and seeds)', () => {
+  it('reads one table as copies in list order, the same rows memoryRowsOf gives for it', async () => {
+    const data = createMemoryData();
+    await openMemoryStore({ data, seed: SEED }).transaction((tx) => tx.insertApproval(approval('apr-1')));
+    expect(memoryTableOf(data, 'users')).toStrictEqual(memoryRowsOf(data).users);
+    expect(memoryTableOf(data, 'approvals')).toStrictEqual([approval('apr-1')]);
+    const read = memoryTableOf(data, 'appointments');
+    (read[0] as { status: string }).status = 'changed by the reader';
+    expect(memoryTableOf(data, 'appointments')[0]?.status).not.toBe('changed by the reader');
+  });
+
+  it('commits what a synchronous write did, with no audit row, and the next transaction sees it', async () => {
+    const data = createMemoryData();
+    const store = openMemoryStore({ data, seed: SEED });
+    const id = writeMemoryData(data, (ops) => {
+      ops.insertApproval(approval('apr-1'));
+      return ops.nextId('apr');
+    });
+    expect(id).toBe('apr-1001');
+    expect(memoryTableOf(data, 'audit')).toStrictEqual([]);
+    expect(
+      await store.transaction(async (tx) => [await tx.getApproval('apr-1'), await tx.nextId('apr')]),
+    ).toStrictEqual([approval('apr-1'), 'apr-1002']);
+  });
+
+  it('leaves the data as it was when a synchronous write throws: rows and ids', () => {
+    const data = createMemoryData();
+    openMemoryStore({ data, seed: SEED });
+    const before = memoryRowsOf(data);
+    expect(() =>
+      writeMemoryData(data, (ops) => {
+        ops.nextId('apr');
+        ops.insertApproval(approval('apr-1'));
+        ops.insertApproval(approval('apr-1'));
+      }),
+    ).toThrow(DuplicateIdError);
+    expect(memoryRowsOf(data)).toStrictEqual(before);
   });
 });

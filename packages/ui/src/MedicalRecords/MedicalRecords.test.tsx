@@ -592,12 +592,9 @@ describe('MedicalRecords (connected to the mock API)', () => {
 
     it('refuses a patient ID two accounts share on the field, and grants for the account ID', async () => {
       const jane = api.store.users.find((u) => u.id === PERSONAS.jane.sub)!;
-      api.store.users.push({
-        ...jane,
-        id: 'other|twin-000001',
-        name: 'Toni Twin',
-        email: 'toni@example.com',
-      });
+      api.store.seed((ops) =>
+        ops.insertUser({ ...jane, id: 'other|twin-000001', name: 'Toni Twin', email: 'toni@example.com' }),
+      );
       const user = renderConnected('ben');
       await screen.findByRole('article', { name: 'Type 2 diabetes mellitus' });
       await user.click(screen.getByRole('button', { name: CONFIDENTIALITY_TEXTS.emergencyButton }));
