@@ -1,6 +1,6 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { FIXED_NOW, PERSONA_KEYS, type PersonaKey } from '@sentinel/mocks';
 import {
   AlertProvider,
@@ -10,6 +10,8 @@ import {
   ThemeProvider,
   createApiClient,
   createQueryClient,
+  darkPalette,
+  lightPalette,
   loadMarkdownRenderer,
   type ThemeName,
 } from '@sentinel/ui';
@@ -17,6 +19,24 @@ import {
 import { mockApi, sessionFor, type StorySession } from './session';
 
 const FIXED_CLOCK = { now: () => new Date(FIXED_NOW), locale: 'en-US', timeZone: 'UTC' };
+
+/**
+ * The canvas around a story (the iframe's page, and Storybook's padding) takes the theme's page colour, so a
+ * dark story does not sit in a white frame: the theme paints only the component's root. In the story view
+ * only; a docs page shows several stories, each painted by its own root.
+ */
+function usePaintedCanvas(theme: ThemeName, viewMode: string) {
+  useLayoutEffect(() => {
+    if (viewMode !== 'story') return undefined;
+    const { style } = document.body;
+    style.backgroundColor = (theme === 'dark' ? darkPalette : lightPalette).page;
+    style.colorScheme = theme;
+    return () => {
+      style.backgroundColor = '';
+      style.colorScheme = '';
+    };
+  }, [theme, viewMode]);
+}
 
 /**
  * Every story gets: a theme (toolbar), a session for a persona, signed out, or still loading (toolbar, or the
@@ -31,6 +51,7 @@ function StoryProviders({
   context: Parameters<Decorator>[1];
 }) {
   const theme = context.globals.theme as ThemeName;
+  usePaintedCanvas(theme, context.viewMode);
   const key = (context.parameters.session ?? context.globals.session) as StorySession;
   const session = sessionFor(key);
   const client = useMemo(

@@ -2,7 +2,7 @@ import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
 import { authorizationFor, createMockApi, scenario, type PersonaKey } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { getResponse } from 'msw';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { AccessLog } from './AccessLog';
 import { ACCESS_LOG_TEXTS as T } from './AccessLog.utils';
 
@@ -40,6 +40,7 @@ function seededApi() {
 
 const forJane = seededApi();
 const forJohn = seededApi();
+const forJaneOnAPhone = seededApi();
 
 const meta = {
   title: 'Screens/AccessLog',
@@ -77,6 +78,35 @@ export const WhoViewedMyRecords: Story = {
     await expect(alice?.getByText('Opened record rec-001')).toBeVisible();
     await expect(own?.getByText(T.you)).toBeVisible();
     await expect(own?.getByText('Listed records')).toBeVisible();
+  },
+};
+
+/**
+ * On a phone the four columns do not fit: the table scrolls sideways in a labelled region the keyboard can
+ * reach, with a shade on the edge that has more columns beyond it, and Outcome is there at the end.
+ */
+export const OnAPhone: Story = {
+  loaders: forJaneOnAPhone.loaders,
+  parameters: { msw: forJaneOnAPhone.msw },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await rowsIn(canvasElement);
+    const scroller = within(canvasElement).getByRole('region', { name: T.caption });
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(getComputedStyle(scroller).backgroundImage).toMatch(
+      /linear-gradient.*linear-gradient.*linear-gradient.*linear-gradient/,
+    );
+    const outcome = within(scroller).getByRole('columnheader', { name: T.columns.outcome });
+    const beyondTheEdge = () =>
+      outcome.getBoundingClientRect().left >= scroller.getBoundingClientRect().right;
+    await expect(beyondTheEdge()).toBe(true);
+    scroller.scrollLeft = scroller.scrollWidth;
+    await waitFor(() =>
+      expect(outcome.getBoundingClientRect().right).toBeLessThanOrEqual(
+        scroller.getBoundingClientRect().right + 1,
+      ),
+    );
   },
 };
 

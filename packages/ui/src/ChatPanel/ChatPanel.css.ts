@@ -1,13 +1,20 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
+import { fullViewportHeight, mediaQueries } from '../theme/tokens';
 
 const rule = `${vars.size.borderWidth} solid ${vars.color.border}`;
 
-/** REQ-chat-panel, REQ-limit-panel-height: a 600px-high panel; only the message list scrolls. */
+/**
+ * REQ-chat-panel, REQ-limit-panel-height: a 600px-high panel; only the message list scrolls. On a phone the
+ * panel is as tall as the screen instead: 600 pixels of header, banner, chips, composer and footer left a sliver
+ * of conversation, and on a short phone pushed the composer off the screen. Scrolled into view, the whole panel
+ * (composer included) is on screen.
+ */
 export const panel = style({
   display: 'flex',
   flexDirection: 'column',
   height: vars.size.chatPanelHeight,
+  '@media': { [mediaQueries.belowTablet]: { height: fullViewportHeight } },
   minWidth: 0,
   backgroundColor: vars.color.surface,
   color: vars.color.text,
@@ -40,6 +47,8 @@ export const headerIcon = style({
   display: 'inline-flex',
   color: vars.color.brand,
   flexShrink: 0,
+  // Decorative; on a phone its width goes to the title, so the header takes fewer lines.
+  '@media': { [mediaQueries.belowTablet]: { display: 'none' } },
 });
 
 /** The scrolling conversation. Focusable so keyboard users can scroll it (WCAG 2.1.1). */
@@ -163,6 +172,23 @@ export const composer = style({
   borderTop: rule,
   flexShrink: 0,
 });
+
+/**
+ * The quick-action and suggestion chips. On a phone they keep to one line that scrolls sideways (they are
+ * buttons, so the keyboard reaches each one), leaving the height to the conversation.
+ */
+export const chipRow = style({
+  '@media': {
+    [mediaQueries.belowTablet]: {
+      overflowX: 'auto',
+      // Room for the focus ring inside the scrolling line.
+      padding: `calc(${vars.size.focusWidth} * 2)`,
+      margin: `calc(${vars.size.focusWidth} * -2)`,
+    },
+  },
+});
+globalStyle(`${chipRow} > *`, { '@media': { [mediaQueries.belowTablet]: { flexWrap: 'nowrap' } } });
+globalStyle(`${chipRow} > * > *`, { '@media': { [mediaQueries.belowTablet]: { flexShrink: 0 } } });
 
 export const composerRow = style({
   display: 'flex',

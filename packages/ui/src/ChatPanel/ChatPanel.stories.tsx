@@ -57,6 +57,32 @@ export const WelcomeForPatient: Story = {
 };
 
 /**
+ * On a phone the panel is as tall as the screen: scrolled into view, the composer is on screen, and the
+ * quick-action chips keep to one line that scrolls sideways, leaving the height to the conversation.
+ */
+export const OnAPhone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = await messageBox(canvas);
+    const panel = canvas.getByRole('region', { name: CHAT_PANEL_TEXTS.title });
+    const log = canvas.getByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel });
+    await expect(Math.abs(panel.getBoundingClientRect().height - window.innerHeight)).toBeLessThanOrEqual(1);
+    panel.scrollIntoView({ block: 'start' });
+    await expect(input.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
+    // Even on a 568-pixel-high phone, a fifth of the panel (several lines of a message) is conversation.
+    await expect(log.getBoundingClientRect().height).toBeGreaterThanOrEqual(window.innerHeight / 5);
+    const chips = canvas.getByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
+    const tops = new Set(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.getBoundingClientRect().top),
+    );
+    await expect(tops.size).toBe(1);
+  },
+};
+
+/**
  * REQ-chat-welcome: without a name the welcome greets 'Patient' (the pure screen, as an embedding team would
  * use it).
  */

@@ -281,7 +281,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
       </div>
       <div className={styles.composer}>
         {chips ? (
-          <div role="group" aria-label={CHAT_PANEL_TEXTS.quickActionsLabel}>
+          <div role="group" aria-label={CHAT_PANEL_TEXTS.quickActionsLabel} className={styles.chipRow}>
             <Stack direction="horizontal" space="small" wrap>
               {CHAT_TEXTS.quickActions.map((text) => (
                 <Chip key={text} onClick={() => props.onSend(text)} disabled={pending}>
@@ -291,7 +291,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
             </Stack>
           </div>
         ) : suggestions.length > 0 ? (
-          <div role="group" aria-label={CHAT_PANEL_TEXTS.suggestionsLabel}>
+          <div role="group" aria-label={CHAT_PANEL_TEXTS.suggestionsLabel} className={styles.chipRow}>
             <Stack direction="horizontal" space="small" wrap>
               {suggestions.map((text) => (
                 <Chip key={text} onClick={() => props.onSend(text)} disabled={pending}>

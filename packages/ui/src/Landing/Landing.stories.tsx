@@ -41,7 +41,7 @@ export const ThirdFeatureHighlighted: Story = { args: { initialFeature: 2 } };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 
-export const Mobile: Story = { parameters: { viewport: { defaultViewport: 'mobile1' } } };
+export const Mobile: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
 
 /** The connected Landing while sign-in is still loading: a centred spinner on a dark background. */
 export const AuthLoading: Story = {

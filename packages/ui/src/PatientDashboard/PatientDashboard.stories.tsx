@@ -77,7 +77,7 @@ export const DemoTab: Story = { args: { initialTab: 'challenge-demo' } };
 
 /** REQ-screen-patient-small: on small screens appointments and the demo sit in an overflow menu. */
 export const SmallScreenOverflowMenu: Story = {
-  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const more = await canvas.findByRole('button', { name: 'More' });

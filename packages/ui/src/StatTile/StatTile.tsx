@@ -20,7 +20,9 @@ export type StatTileProps = {
 
 /**
  * One figure with its label: a group named by the label, so a screen reader hears "Total Users, group,
- * 1,247". Used for the admin overview cards, the landing statistics and the screens' summary tiles.
+ * 1,247". Used for the admin overview cards, the landing statistics and the screens' summary tiles. The figure
+ * never breaks across lines: where it does not fit beside the icon, the text moves under the icon. It takes the
+ * width its parent gives it (a grid cell, as in StatGrid).
  */
 export function StatTile({
   label,
@@ -42,11 +44,13 @@ export function StatTile({
   );
   return (
     <div role="group" aria-labelledby={labelId} className={styles.root}>
-      {icon !== undefined && <span className={`${styles.icon} ${styles.iconTone[tone]}`}>{icon}</span>}
-      <div className={styles.body}>
-        {valueFirst ? valueText : labelText}
-        {valueFirst ? labelText : valueText}
-        {hint !== undefined && <span className={styles.hint}>{hint}</span>}
+      <div className={styles.layout}>
+        {icon !== undefined && <span className={`${styles.icon} ${styles.iconTone[tone]}`}>{icon}</span>}
+        <div className={styles.body}>
+          {valueFirst ? valueText : labelText}
+          {valueFirst ? labelText : valueText}
+          {hint !== undefined && <span className={styles.hint}>{hint}</span>}
+        </div>
       </div>
     </div>
   );

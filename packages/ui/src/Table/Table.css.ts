@@ -1,12 +1,29 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-/** Wide tables scroll sideways inside the page instead of widening it. */
+const edgeShade = `color-mix(in srgb, ${vars.color.borderStrong} 45%, transparent)`;
+
+/**
+ * Wide tables scroll sideways inside the page instead of widening it, and show that they do: a shade on each
+ * edge with more columns beyond it (a phone cuts the access log's Outcome off otherwise, with no hint).
+ * CSS only: the surface-coloured covers scroll with the content ('local') and hide the shades that stay with
+ * the frame ('scroll') once an end of the table is reached.
+ */
 export const frame = style({
   overflowX: 'auto',
   border: `${vars.size.borderWidth} solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
   backgroundColor: vars.color.surface,
+  backgroundImage: [
+    `linear-gradient(to right, ${vars.color.surface} 30%, transparent)`,
+    `linear-gradient(to left, ${vars.color.surface} 30%, transparent)`,
+    `linear-gradient(to right, ${edgeShade}, transparent)`,
+    `linear-gradient(to left, ${edgeShade}, transparent)`,
+  ].join(', '),
+  backgroundPosition: 'left center, right center, left center, right center',
+  backgroundSize: `${vars.space.xxlarge} 100%, ${vars.space.xxlarge} 100%, ${vars.space.large} 100%, ${vars.space.large} 100%`,
+  backgroundRepeat: 'no-repeat',
+  backgroundAttachment: 'local, local, scroll, scroll',
 });
 
 /**

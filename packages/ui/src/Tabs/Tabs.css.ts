@@ -1,33 +1,34 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoints } from '../theme/tokens';
+import { mediaQueries } from '../theme/tokens';
 import { vars } from '../theme/theme.css';
 
 /**
- * The same condition as the sprinkles `tablet` condition. Tabs.tsx asks matchMedia the same question, so the
- * roving tab stop and the arrow keys skip exactly the tabs this CSS hides.
+ * The same condition as the sprinkles `tablet` condition. Tabs.tsx asks matchMedia the same question: below it,
+ * tab bars keep to one line and move what does not fit into the overflow menu.
  */
-export const WIDE_QUERY = `screen and (min-width: ${breakpoints.tablet}px)`;
-export const COMPACT_QUERY = `not ${WIDE_QUERY}`;
+export const WIDE_QUERY = mediaQueries.tablet;
+export const COMPACT_QUERY = mediaQueries.belowTablet;
 
 export const bar = style({
+  position: 'relative',
   display: 'flex',
   alignItems: 'flex-end',
   gap: vars.space.small,
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  // On small screens the few remaining tabs and the More button wrap instead of scrolling out of sight.
-  '@media': { [COMPACT_QUERY]: { flexWrap: 'wrap' } },
 });
 
 export const tablist = style({
   display: 'flex',
-  // Tabs that do not fit one line wrap onto the next rather than scrolling out of sight (the doctor's eight
-  // tabs on a tablet); room around them for the focus ring.
+  // On a tablet or wider, tabs that do not fit one line wrap onto the next rather than scrolling out of sight
+  // (the doctor's eight tabs on a tablet); on a phone the bar keeps one line and the rest go into the menu.
   flexWrap: 'wrap',
   gap: vars.space.xxsmall,
   minWidth: 0,
   flexGrow: 1,
+  // Room around the tabs for the focus ring.
   padding: vars.size.focusWidth,
   paddingBottom: 0,
+  '@media': { [COMPACT_QUERY]: { flexWrap: 'nowrap' } },
 });
 
 export const tab = style({
@@ -35,6 +36,7 @@ export const tab = style({
   alignItems: 'center',
   gap: vars.space.xsmall,
   flexShrink: 0,
+  minWidth: 0,
   minHeight: vars.size.touchTarget,
   // Narrow enough for the doctor's eight tabs to fit a 1280-pixel window without scrolling the list.
   paddingInline: vars.space.small,
@@ -47,6 +49,8 @@ export const tab = style({
   fontWeight: 500,
   whiteSpace: 'nowrap',
   cursor: 'pointer',
+  // A selected tab too long for a phone on its own shrinks and ends in an ellipsis (its name stays whole).
+  '@media': { [COMPACT_QUERY]: { flexShrink: 1 } },
   selectors: {
     '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceSunken },
     // Colour is not the only signal: the selected tab is also bold and underlined by a bar.
@@ -58,16 +62,33 @@ export const tab = style({
   },
 });
 
-/** A tab that moves into the overflow menu on small screens. */
-export const overflowTab = style({
-  '@media': { [COMPACT_QUERY]: { display: 'none' } },
+export const tabLabel = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' });
+
+/** A tab that is in the overflow menu for now (a phone, and no room for it in the list). */
+export const hiddenTab = style({ display: 'none' });
+
+/**
+ * An invisible copy of the tabs (in bold, the wider weight) and of the menu button, measured to decide which
+ * tabs fit; out of the layout and of the accessibility tree.
+ */
+export const measure = style({
+  position: 'absolute',
+  insetInlineStart: 0,
+  top: 0,
+  display: 'flex',
+  width: 'max-content',
+  height: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
 });
 
-/** The overflow menu, shown only on small screens. */
+export const measureTab = style({ fontWeight: 700 });
+
+/** The overflow menu, shown on small screens when some tabs do not fit. */
 export const overflowMenu = style({
   flexShrink: 0,
   paddingBottom: vars.space.xsmall,
-  '@media': { [WIDE_QUERY]: { display: 'none' } },
 });
 
 export const icon = style({ display: 'inline-flex' });

@@ -65,13 +65,40 @@ export const Keyboard: Story = {
 
 export const StartingElsewhere: Story = { args: { defaultValue: 'records' } };
 
-/** The admin dashboard's nine tabs; on narrow screens the list scrolls sideways. */
+/** The admin dashboard's nine tabs; on a tablet or wider they wrap onto a second line if they must. */
 export const AdminDashboard: Story = {
   args: { label: ADMIN_TEXTS.header, items: adminTabs },
 };
 
 /**
- * REQ-screen-patient-small: on small screens overview, chat and records are tabs and appointments and the demo sit in a 'More' menu.
+ * The admin's nine tabs on a phone: one line of the tabs that fit, the rest in a 'More tabs' menu; a tab picked
+ * there is selected, joins the line and takes focus.
+ */
+export const AdminDashboardPhone: Story = {
+  args: { label: ADMIN_TEXTS.header, items: adminTabs },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('tablist');
+    const oneLine = () => {
+      const tops = new Set(canvas.getAllByRole('tab').map((tab) => tab.getBoundingClientRect().top));
+      return tops.size === 1 && list.scrollWidth <= list.clientWidth;
+    };
+    await waitFor(() => expect(oneLine()).toBe(true));
+    await expect(canvas.getAllByRole('tab').length).toBeLessThan(adminTabs.length);
+    await userEvent.click(canvas.getByRole('button', { name: 'More tabs' }));
+    await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Security' }));
+    const security = canvas.getByRole('tab', { name: 'Security' });
+    await expect(security).toHaveAttribute('aria-selected', 'true');
+    await expect(security).toBeVisible();
+    await waitFor(() => expect(security).toHaveFocus());
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Panel: security');
+    await expect(oneLine()).toBe(true);
+  },
+};
+
+/**
+ * REQ-screen-patient-small: on small screens overview, chat and records are tabs and appointments and the demo sit in a 'More tabs' menu.
  * Switch the viewport to a phone to see the menu; on wider screens every tab shows.
  */
 export const WithOverflowMenu: Story = {
@@ -81,7 +108,7 @@ export const WithOverflowMenu: Story = {
     if (window.matchMedia(WIDE_QUERY).matches) {
       await expect(canvas.getByRole('tab', { name: 'Appointments' })).toBeVisible();
       // Hidden by CSS on wide screens, so it is out of the accessibility tree too.
-      await expect(canvas.queryByRole('button', { name: 'More' })).toBeNull();
+      await expect(canvas.queryByRole('button', { name: 'More tabs' })).toBeNull();
       await userEvent.click(canvas.getByRole('tab', { name: 'Medical Records' }));
       await userEvent.keyboard('{ArrowRight}');
       await expect(canvas.getByRole('tab', { name: 'Appointments' })).toHaveAttribute(
@@ -93,14 +120,22 @@ export const WithOverflowMenu: Story = {
       await expect(
         canvas.getAllByRole('tab', { hidden: true }).find((tab) => tab.textContent === 'Appointments'),
       ).not.toBeVisible();
-      await userEvent.click(canvas.getByRole('button', { name: 'More' }));
+      await userEvent.click(canvas.getByRole('button', { name: 'More tabs' }));
       await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Appointments' }));
       await waitFor(() => expect(canvas.getByRole('tabpanel')).toHaveTextContent('Panel: appointments'));
     }
   },
 };
 
+/** On a phone the selected tab stays in the list even when it is one of the menu's tabs. */
 export const OverflowItemSelected: Story = {
   args: { overflow: ['appointments', 'challenge-demo'], defaultValue: 'appointments' },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const selected = canvas.getByRole('tab', { selected: true });
+    await expect(selected).toHaveAccessibleName('Appointments');
+    await expect(selected).toBeVisible();
+    await expect(selected.tabIndex).toBe(0);
+  },
 };

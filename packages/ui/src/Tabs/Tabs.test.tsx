@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hiddenTab } from './Tabs.css';
 import { Tabs, type TabItem } from './Tabs';
 
 type Section = 'overview' | 'chat' | 'records' | 'appointments' | 'challenge-demo';
@@ -36,6 +37,27 @@ function fakeViewport(wide: boolean) {
     act(() => listeners.forEach((listener) => listener()));
   };
 }
+
+/**
+ * A layout: the tab bar is `barWidth` pixels wide and every tab (and the More tabs button) is 10 pixels per
+ * character of its text, as the bar measures them.
+ */
+function fakeLayout(barWidth: number) {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const width = this.hasAttribute('data-tabs-bar')
+      ? barWidth
+      : this.hasAttribute('data-tabs-measure')
+        ? (this.textContent?.length ?? 0) * 10
+        : 0;
+    return { width, height: 0, top: 0, left: 0, right: width, bottom: 0, x: 0, y: 0, toJSON: () => ({}) };
+  });
+}
+
+const visibleTabNames = () =>
+  screen
+    .getAllByRole('tab')
+    .filter((tab) => !tab.className.includes(hiddenTab))
+    .map((tab) => tab.textContent);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -219,7 +241,7 @@ describe('Tabs', () => {
           {panel}
         </Tabs>,
       );
-      await user.click(screen.getByRole('button', { name: 'More' }));
+      await user.click(screen.getByRole('button', { name: 'More tabs' }));
       expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
         'Appointments',
         'Demo',
@@ -227,30 +249,110 @@ describe('Tabs', () => {
       await user.click(screen.getByRole('menuitemradio', { name: 'Appointments' }));
       expect(selectedName()).toBe('Appointments');
       expect(screen.getByRole('tabpanel').textContent).toBe('Panel appointments');
-      expect(screen.getByRole('button', { name: 'More: Appointments' })).toBeTruthy();
     });
 
-    it('while an overflow tab is selected on a small screen, the first visible tab keeps the list reachable', () => {
+    it('on a small screen keeps the selected tab in the list, with the roving tab stop on it', () => {
       fakeViewport(false);
       render(
         <Tabs label="Sections" items={items} overflow={overflow} defaultValue="challenge-demo">
           {panel}
         </Tabs>,
       );
-      expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+      expect(visibleTabNames()).toEqual(['Health Overview', 'AI Assistant', 'Medical Records', 'Demo']);
+      expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
     });
 
     it('follows the viewport when it changes size', () => {
       const resize = fakeViewport(true);
       render(
-        <Tabs label="Sections" items={items} overflow={overflow} defaultValue="appointments">
+        <Tabs label="Sections" items={items} overflow={overflow}>
           {panel}
         </Tabs>,
       );
-      expect(screen.getByRole('tab', { name: 'Appointments' }).tabIndex).toBe(0);
+      expect(visibleTabNames()).toHaveLength(5);
+      expect(screen.queryByRole('button', { name: 'More tabs' })).toBeNull();
       resize(false);
-      expect(screen.getByRole('tab', { name: 'Appointments' }).tabIndex).toBe(-1);
-      expect(screen.getByRole('tab', { name: 'Health Overview' }).tabIndex).toBe(0);
+      expect(visibleTabNames()).toEqual(['Health Overview', 'AI Assistant', 'Medical Records']);
+      expect(screen.getByRole('button', { name: 'More tabs' })).toBeTruthy();
+    });
+  });
+
+  describe('below tablet width, every tab bar moves the tabs that do not fit into a More tabs menu', () => {
+    it('shows the tabs that fit beside the menu button and offers the rest in the menu', async () => {
+      fakeViewport(false);
+      fakeLayout(410);
+      const user = userEvent.setup();
+      render(
+        <Tabs label="Sections" items={items}>
+          {panel}
+        </Tabs>,
+      );
+      expect(visibleTabNames()).toEqual(['Health Overview', 'AI Assistant']);
+      await user.click(screen.getByRole('button', { name: 'More tabs' }));
+      expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
+        'Medical Records',
+        'Appointments',
+        'Demo',
+      ]);
+    });
+
+    it('picking a tab from the menu selects it, shows it in the list and moves focus to it', async () => {
+      fakeViewport(false);
+      fakeLayout(410);
+      const onChange = vi.fn();
+      const user = userEvent.setup();
+      render(
+        <Tabs label="Sections" items={items} onChange={onChange}>
+          {panel}
+        </Tabs>,
+      );
+      await user.click(screen.getByRole('button', { name: 'More tabs' }));
+      await user.click(screen.getByRole('menuitemradio', { name: 'Demo' }));
+      expect(onChange).toHaveBeenCalledWith('challenge-demo');
+      expect(selectedName()).toBe('Demo');
+      expect(screen.getByRole('tabpanel', { name: 'Demo' }).textContent).toBe('Panel challenge-demo');
+      expect(visibleTabNames()).toEqual(['Health Overview', 'AI Assistant', 'Demo']);
+      expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Demo' }));
+    });
+
+    it('the arrow keys move among the tabs in the list only', async () => {
+      fakeViewport(false);
+      fakeLayout(410);
+      const user = userEvent.setup();
+      render(
+        <Tabs label="Sections" items={items}>
+          {panel}
+        </Tabs>,
+      );
+      await user.click(screen.getByRole('tab', { name: 'AI Assistant' }));
+      await user.keyboard('{ArrowRight}');
+      expect(selectedName()).toBe('Health Overview');
+      await user.keyboard('{End}');
+      expect(selectedName()).toBe('AI Assistant');
+    });
+
+    it('shows every tab and no menu when they all fit', () => {
+      fakeViewport(false);
+      fakeLayout(1000);
+      render(
+        <Tabs label="Sections" items={items}>
+          {panel}
+        </Tabs>,
+      );
+      expect(visibleTabNames()).toHaveLength(5);
+      expect(screen.queryByRole('button', { name: 'More tabs' })).toBeNull();
+    });
+
+    it('on a wide screen shows every tab however narrow the bar', () => {
+      fakeViewport(true);
+      fakeLayout(200);
+      render(
+        <Tabs label="Sections" items={items}>
+          {panel}
+        </Tabs>,
+      );
+      expect(visibleTabNames()).toHaveLength(5);
+      expect(screen.queryByRole('button', { name: 'More tabs' })).toBeNull();
     });
   });
 

@@ -207,3 +207,22 @@ export const fontFamily = {
 
 /** Viewport widths for responsive conditions. */
 export const breakpoints = { tablet: 768, desktop: 1024 } as const;
+
+/** Media conditions from the breakpoints: `belowTablet` is a phone (the sprinkles `mobile` condition). */
+export const mediaQueries = {
+  tablet: `screen and (min-width: ${breakpoints.tablet}px)`,
+  belowTablet: `not screen and (min-width: ${breakpoints.tablet}px)`,
+} as const;
+
+/**
+ * Widths of a component's own box (CSS container queries) below which it changes layout: a stat tile narrower
+ * than this puts its icon above the figure (two tiles side by side on a phone), so a row of tiles looks alike.
+ */
+export const containerBreakpoints = { statTileStacked: 200 } as const;
+
+/**
+ * The full height of the screen: the dynamic viewport unit, which follows a phone's browser bars as they show
+ * and hide, after the static unit for browsers without it (a later declaration the browser does not know is
+ * dropped, so the earlier one stays).
+ */
+export const fullViewportHeight = ['100vh', '100dvh'];
