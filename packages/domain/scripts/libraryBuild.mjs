@@ -1,4 +1,4 @@
-// Builds a workspace package into dist/ as the package other teams install (issue 20): ESM JavaScript one file per
+// Builds a workspace package into dist/ as the package other teams install (REQ-product-library): ESM JavaScript one file per
 // source module (so a host's bundler drops what it does not import), .d.ts beside it, plain CSS, and a generated
 // package.json. The workspace package.json keeps pointing at src/, so the monorepo's own apps, tests and
 // `node --import tsx` never need a build; only `npm pack` in dist/ publishes. Used by @sentinel/domain and
