@@ -12,9 +12,12 @@ const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 const config: TestRunnerConfig = {
   async preVisit(page, context) {
     const story = await getStoryContext(page, context);
-    const globals = story.globals as { viewport?: { value?: string } } | undefined;
+    type ViewportGlobals = { viewport?: { value?: string } } | undefined;
+    // A story's own `globals` (Storybook's viewport global) are its `storyGlobals`; `globals` holds the toolbar's.
+    const own = (story as { storyGlobals?: ViewportGlobals }).storyGlobals;
+    const globals = story.globals as ViewportGlobals;
     const parameters = story.parameters as { viewport?: { defaultViewport?: string } } | undefined;
-    const key = globals?.viewport?.value ?? parameters?.viewport?.defaultViewport;
+    const key = own?.viewport?.value ?? globals?.viewport?.value ?? parameters?.viewport?.defaultViewport;
     await page.setViewportSize((key && VIEWPORTS[key]) || DEFAULT_VIEWPORT);
   },
 };
