@@ -86,4 +86,16 @@ describe('the per-user API limit', () => {
     expect(unverifiedSubject('Basic dXNlcjpwYXNz')).toBeUndefined();
     expect(unverifiedSubject(undefined)).toBeUndefined();
   });
+
+  it('reads each header for itself, also when many users call in turn', () => {
+    const token = (sub: string) =>
+      `Bearer e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.c2ln`;
+    const subs = Array.from({ length: 1_500 }, (_, i) => `auth0|user-${i}`);
+    for (const sub of subs) expect(unverifiedSubject(token(sub))).toBe(sub);
+    // Read again after many others (the first ones long gone from any memory of recent headers).
+    for (const sub of [subs[0], subs[1_499], subs[700]] as string[])
+      expect(unverifiedSubject(token(sub))).toBe(sub);
+    expect(unverifiedSubject(token(''))).toBeUndefined();
+    expect(unverifiedSubject(token(''))).toBeUndefined();
+  });
 });

@@ -17,7 +17,7 @@
  * Budgets (REQ-perf-api): our GET /api/records reaches >= 0.8x the reference's requests per second, and its
  * p99 is < 10 ms at 10 connections, on each store.
  *
- * Each load runs BENCH_ROUNDS times (default 2), alternating with the others so that a burst of load from
+ * Each load runs BENCH_ROUNDS times (default 3), alternating with the others so that a burst of load from
  * elsewhere on the machine hits ours and the reference alike; the round with the most requests per second is
  * kept (noise only ever slows a run down), and every round is in the notes. BENCH_SECONDS per round (default 5);
  * BENCH_STORES=sqlite or postgres to measure one store only, BENCH_LOADS=records@10,reference@10 some loads only
@@ -53,7 +53,7 @@ import { benchServer, startIssuer, type Issuer } from './issuer';
 import { BENCH_ROOT, budget, loadNow, machineNote, writeResult, type Budget, type Cell } from './result';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const WARMUP_SECONDS = 1;
 const RATIO_BUDGET = 0.8;
 const P99_BUDGET_MS = 10;
