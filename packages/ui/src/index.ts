@@ -193,3 +193,18 @@ export {
 export { TabScreen, TabScreenLoading, TAB_SCREEN_TEXTS, type TabScreenProps } from './TabScreen/TabScreen';
 export { LazyChallengeDemo } from './screens/tabScreens';
 export { lazyScreen, type LazyScreen } from './screens/lazyScreen';
+export {
+  SentinelProvider,
+  type SentinelProviderProps,
+  type SentinelApiProps,
+} from './SentinelProvider/SentinelProvider';
+export {
+  createTheme,
+  contrastProblems,
+  contrastRatio,
+  type ContrastProblem,
+  type CreateThemeOptions,
+  type SentinelTheme,
+  type ThemeBase,
+  type ThemeOverrides,
+} from './theme/createTheme';

@@ -125,7 +125,7 @@ describe('useAlerts', () => {
 
   it('fails loudly outside an AlertProvider instead of dropping alerts silently', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useAlerts())).toThrow('useAlerts must be used inside <AlertProvider>.');
+    expect(() => renderHook(() => useAlerts())).toThrow(/must be used inside <SentinelProvider>.*useAlerts/);
     error.mockRestore();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { IconButton } from '../Button/Button';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons/icons';
+import { missingProviderError } from '../SentinelProvider/missingProvider';
 import * as styles from './AlertRegion.css';
 
 export const ALERT_TONES = styles.ALERT_TONES;
@@ -43,16 +44,26 @@ const ICON: Record<AlertTone, ReactNode> = {
 };
 
 export type AlertMessageProps = {
+  /** The sentence to show: what happened, in the spec's words where it gives them. */
   message: string;
+  /**
+   * critical and caution interrupt (role alert); positive, info and neutral wait for a pause (role status).
+   */
   tone?: AlertTone;
   /** Shows a dismiss button that calls this. */
   onDismiss?: () => void;
+  /** The Dismiss button's text. */
   dismissLabel?: string;
 };
 
 /**
  * One message in a tone. The text itself carries the live role, so a screen reader announces the message and
  * not the button beside it; the icon and the border repeat the tone, never replacing the words.
+ *
+ * **When to use:** one message in a tone inside a form or a dialog (a refused create); page-level messages go
+ * through AlertRegion.
+ *
+ * **Accessibility:** see above.
  */
 export function AlertMessage({
   message,
@@ -115,11 +126,22 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 /** The alerts of the nearest AlertProvider, with show and dismiss. */
 export function useAlerts(): AlertsApi {
   const api = useContext(AlertsContext);
-  if (!api) throw new Error('useAlerts must be used inside <AlertProvider>.');
+  if (!api) throw missingProviderError('useAlerts', 'the alerts it shows');
   return api;
 }
 
-/** Where a screen shows its alerts: each one in its tone with a Dismiss button. */
+/**
+ * Where a screen shows its alerts: each one in its tone with a Dismiss button.
+ *
+ * **When to use:** once per page, near the top: permission refusals and the results of actions
+ * (REQ-screen-alerts). Never `window.alert`.
+ *
+ * **Accessibility:** critical and caution messages are alerts (read out at once), the others statuses (read at a
+ * pause); each has a Dismiss button described by its message.
+ *
+ * **Content:** one sentence saying what happened, in the spec's words where it gives them ("You do not have
+ * permission to process refills").
+ */
 export function AlertRegion() {
   const { alerts, dismiss } = useAlerts();
   return (

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { ApiClient } from './client';
 import { isApiError } from './client';
+import { missingProviderError } from '../SentinelProvider/missingProvider';
 
 const ApiContext = createContext<ApiClient | undefined>(undefined);
 
@@ -29,8 +30,9 @@ export function ApiProvider({
   queryClient,
   children,
 }: {
-  client: ApiClient;
-  queryClient?: QueryClient;
+  /** Undefined while the host has none yet: what is inside stays mounted, and useApi says what is missing. */
+  client: ApiClient | undefined;
+  queryClient?: QueryClient | undefined;
   children: ReactNode;
 }) {
   const [fallback] = useState(createQueryClient);
@@ -43,6 +45,7 @@ export function ApiProvider({
 
 export function useApi(): ApiClient {
   const client = useContext(ApiContext);
-  if (!client) throw new Error('useApi must be used inside <ApiProvider>.');
+  if (!client)
+    throw missingProviderError('useApi', 'the API client, given by its `client` or `getAccessToken` prop');
   return client;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CurrentUser } from '@sentinel/domain';
+import { missingProviderError } from '../SentinelProvider/missingProvider';
 
 /**
  * What screens know about the signed-in person. The portal fills it from the Auth0 SDK; Storybook fills it
@@ -18,13 +19,20 @@ export type Session =
 
 const SessionContext = createContext<Session | undefined>(undefined);
 
-export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+/** `session` may be undefined (not known yet): what is inside stays mounted, and useSession says what is missing. */
+export function SessionProvider({
+  session,
+  children,
+}: {
+  session: Session | undefined;
+  children: ReactNode;
+}) {
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used inside <SessionProvider>.');
+  if (!session) throw missingProviderError('useSession', 'the signed-in person, given by its `session` prop');
   return session;
 }
 

@@ -5,3 +5,13 @@
  */
 export * from './tokens';
 export { vars, lightTheme, darkTheme } from './theme.css';
+export {
+  createTheme,
+  contrastProblems,
+  contrastRatio,
+  type ContrastProblem,
+  type CreateThemeOptions,
+  type SentinelTheme,
+  type ThemeBase,
+  type ThemeOverrides,
+} from './createTheme';
