@@ -5,6 +5,15 @@ import { SessionProvider, type Session } from '@sentinel/ui';
 
 export type StorySession = PersonaKey | 'signedOut' | 'loading';
 
+/** Narrows a global's value (which may come from a URL) to a session key. */
+export function isStorySession(value: unknown): value is StorySession {
+  return (
+    value === 'signedOut' ||
+    value === 'loading' ||
+    (typeof value === 'string' && Object.hasOwn(PERSONAS, value))
+  );
+}
+
 /** One mock API for the whole Storybook; its store is reset before every story. */
 export const mockApi = createMockApi({ tokenDelayMs: 15 });
 

@@ -13,7 +13,7 @@ export const KEY_STORIES = [
   ['pages-landing--visitor', 1280, 'light'],
   ['pages-landing--visitor', 390, 'light'],
   ['pages-landing--dark', 1280, 'dark'],
-  ['pages-loadingscreen--authentication-loading', 1280, 'light'],
+  ['pages-loadingscreen--loading', 1280, 'light'],
   ['pages-unauthorized--access-denied', 1280, 'light'],
   ['pages-patientdashboard--overview', 1280, 'light'],
   ['pages-doctorportal--overview', 1280, 'light'],

@@ -9,4 +9,13 @@ export { createMockApi, type MockApi, type MockApiOptions } from './api/handlers
 export { authorizationFor, mockTokenFor } from './api/auth';
 export type { MockStore } from './api/store';
 export { proposeAs, seedApprovalRequests } from './api/approvals';
-export { createScenarios, scenario, type Scenarios, type SeededScenario } from './api/scenarios';
+export {
+  API_SCENARIOS,
+  SESSION_ROUTES,
+  createScenarios,
+  isApiScenario,
+  scenario,
+  type ApiScenario,
+  type Scenarios,
+  type SeededScenario,
+} from './api/scenarios';

@@ -3,13 +3,24 @@ import {
   DEFAULT_ERROR_MESSAGES,
   ERROR_CODES,
   KnowledgeListResponseSchema,
+  ROUTES,
+  ROUTE_NAMES,
   deniedMessageFor,
   parseSseEvents,
+  type RouteName,
 } from '@sentinel/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { authorizationFor } from './auth';
-import { EMPTYABLE_ROUTES, createScenarios, errorCodeFor, scenario } from './scenarios';
-import { BASE_URL, call, urlOf, useMockApi } from '../../test/testkit';
+import {
+  API_SCENARIOS,
+  EMPTYABLE_ROUTES,
+  SESSION_ROUTES,
+  createScenarios,
+  errorCodeFor,
+  isApiScenario,
+  scenario,
+} from './scenarios';
+import { BASE_URL, call, urlOf, useMockApi, type CallOptions } from '../../test/testkit';
 
 const ctx = useMockApi();
 const scenarios = createScenarios({ baseUrl: BASE_URL });
@@ -180,5 +191,130 @@ describe('story scenarios', () => {
 
   it('an unknown status falls back to the internal error code', () => {
     expect(errorCodeFor(418 as never)).toBe('internal');
+  });
+});
+
+/** Every route but the ones that say who the caller is: the routes a whole-API scenario takes over. */
+const DATA_ROUTES = ROUTE_NAMES.filter((name) => !(SESSION_ROUTES as readonly RouteName[]).includes(name));
+
+/** A call to any route with path parameters filled in, so it reaches the route (the body does not matter). */
+const anyCall = (name: RouteName): CallOptions => {
+  const params = Object.fromEntries(
+    [...ROUTES[name].path.matchAll(/:(\w+)/g)].map(([, key]) => [key ?? '', 'x-1']),
+  );
+  return {
+    params,
+    ...(ROUTES[name].method === 'GET' || ROUTES[name].method === 'DELETE' ? {} : { body: {} }),
+  };
+};
+
+/** Whether a request is still unanswered after a short wait (the request is then aborted). */
+async function unanswered(name: RouteName): Promise<boolean> {
+  const controller = new AbortController();
+  const options = anyCall(name);
+  const pending = fetch(urlOf(name, options), {
+    method: ROUTES[name].method,
+    headers: { Authorization: authorizationFor('jane'), 'Content-Type': 'application/json' },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    signal: controller.signal,
+  }).then(
+    () => false,
+    () => false,
+  );
+  const winner = await Promise.race([
+    pending,
+    new Promise<boolean>((resolve) => setTimeout(resolve, 30, true)),
+  ]);
+  controller.abort();
+  return winner;
+}
+
+describe('whole-API scenarios (the Storybook toolbar’s Scenario)', () => {
+  it('names six scenarios, and tells a scenario name from any other text', () => {
+    expect(API_SCENARIOS).toStrictEqual([
+      'normal',
+      'empty',
+      'error',
+      'slow',
+      'forbidden',
+      'modelUnavailable',
+    ]);
+    expect(API_SCENARIOS.every(isApiScenario)).toBe(true);
+    expect(isApiScenario('broken')).toBe(false);
+    expect(isApiScenario(undefined)).toBe(false);
+  });
+
+  it('normal puts nothing in front of the mock API', () => {
+    expect(scenarios.everywhere('normal')).toStrictEqual([]);
+  });
+
+  it('error: every data route answers 500 with the contract’s body, while /api/me still names the user', async () => {
+    ctx.server.use(...scenarios.everywhere('error'));
+    for (const name of DATA_ROUTES) {
+      const answer = await call('jane', name, anyCall(name));
+      expect({ name, status: answer.status, json: answer.json }).toStrictEqual({
+        name,
+        status: 500,
+        json: { error: 'internal', message: DEFAULT_ERROR_MESSAGES.internal },
+      });
+    }
+    const me = await call('jane', 'getMe');
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ user: { name: 'Jane Doe' } });
+  });
+
+  it('forbidden: every data route refuses with 403 and that route’s own alert', async () => {
+    ctx.server.use(...scenarios.everywhere('forbidden'));
+    for (const name of DATA_ROUTES) {
+      const answer = await call('sam', name, anyCall(name));
+      expect({ name, status: answer.status, json: answer.json }).toStrictEqual({
+        name,
+        status: 403,
+        json: { error: 'forbidden', message: deniedMessageFor(name) },
+      });
+    }
+    expect((await call('sam', 'getMe')).status).toBe(200);
+  });
+
+  it('empty: every list route answers an empty list; other routes answer as usual', async () => {
+    ctx.server.use(...scenarios.everywhere('empty'));
+    for (const name of EMPTYABLE_ROUTES) {
+      const answer = await call('sam', name, name === 'searchKnowledge' ? { query: { q: 'diabetes' } } : {});
+      expect({ name, status: answer.status }).toStrictEqual({ name, status: 200 });
+      expect((answer.json as { items: unknown[] }).items).toStrictEqual([]);
+    }
+    const status = await call('jane', 'assistantStatus');
+    expect(status.json).toMatchObject({ available: true });
+    expect((await call('jane', 'getMe')).status).toBe(200);
+  });
+
+  it('slow: every data route never answers, while /api/me answers at once', async () => {
+    ctx.server.use(...scenarios.everywhere('slow'));
+    for (const name of [
+      'listAppointments',
+      'listRecords',
+      'assistantStatus',
+      'createPrescription',
+    ] as const) {
+      expect({ name, unanswered: await unanswered(name) }).toStrictEqual({ name, unanswered: true });
+    }
+    expect((await call('jane', 'getMe')).status).toBe(200);
+  });
+
+  it('modelUnavailable: the assistant says it is not available; the data routes answer as usual', async () => {
+    ctx.server.use(...scenarios.everywhere('modelUnavailable'));
+    expect((await call('jane', 'assistantStatus')).json).toMatchObject({ available: false });
+    expect((await call('jane', 'listRecords')).status).toBe(200);
+  });
+
+  it('a story’s own route override still wins when it is put in front of a whole-API scenario', async () => {
+    ctx.server.use(...scenarios.empty('listRecords'), ...scenarios.everywhere('error'));
+    const answer = await call('jane', 'listRecords');
+    expect(answer.status).toBe(200);
+    expect((answer.json as { items: unknown[] }).items).toStrictEqual([]);
+  });
+
+  it('refuses a scenario it does not know with a clear error', () => {
+    expect(() => scenarios.everywhere('broken' as never)).toThrow('Unknown API scenario "broken"');
   });
 });

@@ -17,6 +17,7 @@ import {
   ERROR_CODES,
   ERROR_CODE_NAMES,
   ROUTES,
+  ROUTE_NAMES,
   deniedMessageFor,
   type ApprovalStatus,
   type CalendarScope,
@@ -46,8 +47,36 @@ export const EMPTYABLE_ROUTES = [
   'listAudit',
   'listCalendarEvents',
   'listApprovals',
+  'listEmergencyAccess',
 ] as const satisfies readonly RouteName[];
 export type EmptyableRoute = (typeof EMPTYABLE_ROUTES)[number];
+
+/**
+ * The whole-API scenarios QA switches between in Storybook's toolbar: every screen shows its normal, empty,
+ * error, loading (slow), access-denied (forbidden) or assistant-not-available state without a story of its own.
+ */
+export const API_SCENARIOS = ['normal', 'empty', 'error', 'slow', 'forbidden', 'modelUnavailable'] as const;
+export type ApiScenario = (typeof API_SCENARIOS)[number];
+
+/** Narrows outside text (a toolbar global, a URL) to a scenario name. */
+export function isApiScenario(value: unknown): value is ApiScenario {
+  return typeof value === 'string' && (API_SCENARIOS as readonly string[]).includes(value);
+}
+
+/**
+ * The routes that say who the caller is. A whole-API scenario leaves them alone, so a screen in the error or
+ * slow scenario still knows its user and shows that user's failed or loading screen, not a sign-in problem.
+ */
+export const SESSION_ROUTES = ['getMe'] as const satisfies readonly RouteName[];
+
+/**
+ * The routes a whole-API scenario takes over, fixed paths before ones with parameters: MSW answers with the
+ * first handler that matches, so GET /api/knowledge/search gets the search route's answer (and its own 403
+ * alert), not that of /api/knowledge/:id.
+ */
+const DATA_ROUTES: readonly RouteName[] = ROUTE_NAMES.filter(
+  (name) => !(SESSION_ROUTES as readonly RouteName[]).includes(name),
+).sort((a, b) => Number(ROUTES[a].path.includes(':')) - Number(ROUTES[b].path.includes(':')));
 
 /** The error code the API uses for a status. */
 export function errorCodeFor(status: ErrorStatus): ErrorCode {
@@ -107,7 +136,7 @@ export function createScenarios(options: ScenarioOptions = {}) {
   const partialChat = (stall: boolean) => () =>
     eventStreamResponse(ROUTES.chat, partialReply(), { tokenDelayMs, stall });
 
-  return {
+  const scenarios = {
     /**
      * The calendar service cannot be reached: the events answer 500 with the REQ-err calendar failure text
      * ('Unable to access calendar at this time...'), as the API does when the token exchange or the service fails.
@@ -192,7 +221,36 @@ export function createScenarios(options: ScenarioOptions = {}) {
     chatStalls(): HttpHandler[] {
       return on('chat', partialChat(true));
     },
+
+    /**
+     * A whole-API scenario (the toolbar's Scenario in Storybook): handlers for every route it changes, to put in
+     * front of the normal ones. `error`, `slow` and `forbidden` take over every route but the session ones
+     * (`SESSION_ROUTES`); `empty` answers every list route (`EMPTYABLE_ROUTES`) with an empty list;
+     * `modelUnavailable` has the assistant report itself unavailable; `normal` changes nothing. A story's own
+     * route overrides go in front of these, so they still win.
+     */
+    everywhere(kind: ApiScenario): HttpHandler[] {
+      switch (kind) {
+        case 'normal':
+          return [];
+        case 'empty':
+          return EMPTYABLE_ROUTES.flatMap((name) => scenarios.empty(name));
+        case 'error':
+          return DATA_ROUTES.flatMap((name) => scenarios.error(name));
+        case 'slow':
+          return DATA_ROUTES.flatMap((name) => scenarios.slow(name));
+        case 'forbidden':
+          return DATA_ROUTES.flatMap((name) => scenarios.forbidden(name));
+        case 'modelUnavailable':
+          return scenarios.assistantUnavailable();
+        default:
+          throw new Error(
+            `Unknown API scenario "${String(kind as unknown)}": use one of ${API_SCENARIOS.join(', ')}.`,
+          );
+      }
+    },
   };
+  return scenarios;
 }
 
 export type Scenarios = ReturnType<typeof createScenarios>;

@@ -45,7 +45,8 @@ const forJaneOnAPhone = seededApi();
 const meta = {
   title: 'Screens/AccessLog',
   component: AccessLog,
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof AccessLog>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -85,7 +86,7 @@ export const WhoViewedMyRecords: Story = {
  * On a phone the four columns do not fit: the table scrolls sideways in a labelled region the keyboard can
  * reach, with a shade on the edge that has more columns beyond it, and Outcome is there at the end.
  */
-export const OnAPhone: Story = {
+export const Phone: Story = {
   loaders: forJaneOnAPhone.loaders,
   parameters: { msw: forJaneOnAPhone.msw },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
@@ -113,7 +114,8 @@ export const OnAPhone: Story = {
 /** John sees his own refused attempt on Jane's record, and nothing of who else opened it. */
 export const OtherPatient: Story = {
   loaders: forJohn.loaders,
-  parameters: { session: 'john', msw: forJohn.msw },
+  globals: { session: 'john' },
+  parameters: { msw: forJohn.msw },
   play: async ({ canvasElement }) => {
     const rows = await rowsIn(canvasElement);
     await expect(rows).toHaveLength(1);
@@ -126,6 +128,7 @@ export const OtherPatient: Story = {
 
 /** No one has accessed the records yet. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listAudit') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -136,6 +139,7 @@ export const Empty: Story = {
 
 /** While the access history loads. */
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listAudit') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(T.loading);
@@ -144,6 +148,8 @@ export const Loading: Story = {
 
 /** The access history failed to load: the server's message and Try again. */
 export const ErrorState: Story = {
+  name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listAudit') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

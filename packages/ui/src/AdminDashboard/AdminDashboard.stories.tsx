@@ -7,7 +7,8 @@ import { ADMIN_HEADER, ADMIN_TABS, AdminDashboard } from './AdminDashboard';
 const meta = {
   title: 'Pages/AdminDashboard',
   component: AdminDashboard,
-  parameters: { layout: 'fullscreen', session: 'sam' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
+  globals: { session: 'sam' },
   args: { onNavigate: fn() },
 } satisfies Meta<typeof AdminDashboard>;
 export default meta;
@@ -30,6 +31,7 @@ export const Overview: Story = {
 };
 
 export const ShortcutOpensUsers: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: ADMIN_TEXTS.shortcuts[0] }));
@@ -56,6 +58,7 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** REQ-rec: the Emergency access tab lists break-the-glass grants (none in the mock API's seed). */
 export const EmergencyAccessTab: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: EMERGENCY_ACCESS_TEXTS.tab }));

@@ -42,6 +42,7 @@ type Story = StoryObj<typeof meta>;
  * removes it.
  */
 export const ShowAndDismiss: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('alert')).toBeNull();
@@ -53,6 +54,7 @@ export const ShowAndDismiss: Story = {
 };
 
 export const SeveralAlerts: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Add User' }));
@@ -66,6 +68,7 @@ export const SeveralAlerts: Story = {
 
 /** Pressing the same forbidden action twice shows its alert once. */
 export const RepeatedAlert: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const add = canvas.getByRole('button', { name: 'Add User' });

@@ -12,7 +12,8 @@ const meta = {
   title: 'Screens/Appointments',
   component: Appointments,
   decorators: [withAlerts],
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof Appointments>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -41,7 +42,7 @@ const bodyRows = async (canvasElement: HTMLElement) => {
  * no form and no actions.
  */
 export const PatientJane: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: APPOINTMENT_TEXTS.titlePatient })).toBeVisible();
@@ -68,7 +69,7 @@ export const DoctorAlice: Story = {
  * included.
  */
 export const AdminSam: Story = {
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
   play: async ({ canvasElement }) => {
     const row = await findRow(canvasElement, JANE_TODAY);
     await expect(within(row).getByRole('button', { name: APPOINTMENT_SCREEN_TEXTS.delete })).toBeVisible();
@@ -76,6 +77,7 @@ export const AdminSam: Story = {
 };
 
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listAppointments') } } },
   play: async ({ canvasElement }) => {
     const status = await within(canvasElement).findByRole('status');
@@ -86,6 +88,7 @@ export const Loading: Story = {
 /** The list call fails: the message and Try again. */
 export const ErrorState: Story = {
   name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listAppointments') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -97,6 +100,7 @@ export const ErrorState: Story = {
 
 /** REQ-appt Empty state: 'No appointments found', with zero in every tile. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listAppointments') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -119,6 +123,7 @@ export const EveryStatusBadge: Story = {
 
 /** The create form filled in, before it is sent. */
 export const FormFilled: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const form = within(
       await within(canvasElement).findByRole('form', { name: APPOINTMENT_FORM_TEXTS.title }),
@@ -137,6 +142,7 @@ export const FormFilled: Story = {
 
 /** REQ-appt-form: a doctor creates an appointment; the new row appears, scheduled, and the form empties. */
 export const CreateAppointment: Story = {
+  tags: ['flow'],
   play: async (context) => {
     await FormFilled.play?.(context);
     const { canvasElement } = context;
@@ -153,6 +159,7 @@ export const CreateAppointment: Story = {
 
 /** REQ-appt: Confirm sets confirmed, then Complete sets completed; the tiles follow. */
 export const ConfirmAndComplete: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     let row = await findRow(canvasElement, JANE_TODAY);
@@ -171,7 +178,8 @@ export const ConfirmAndComplete: Story = {
 
 /** REQ-access delete:records: the admin is asked first; Cancel keeps the row, Delete removes it. */
 export const DeleteAsksConfirmation: Story = {
-  parameters: { session: 'sam' },
+  tags: ['flow'],
+  globals: { session: 'sam' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
@@ -207,7 +215,7 @@ export const DoctorHasNoDelete: Story = {
 
 /** REQ-access: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
 export const PatientSeesNoOtherNames: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     await bodyRows(canvasElement);
     await expect(canvasElement).not.toHaveTextContent(PERSONAS.john.name);
@@ -220,6 +228,7 @@ export const PatientSeesNoOtherNames: Story = {
  * is added.
  */
 export const CreateForbidden: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.forbidden('createAppointment') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -236,6 +245,7 @@ export const CreateForbidden: Story = {
  * REQ-access: when the server refuses a status change, the optimistic badge rolls back and the alert shows.
  */
 export const StatusChangeRollsBack: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.forbidden('updateAppointmentStatus') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -15,7 +15,8 @@ import { APPROVALS_SCREEN_TEXTS as T, APPROVAL_STATUS_LABELS } from './Approvals
 const meta = {
   title: 'Screens/Approvals',
   component: Approvals,
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof Approvals>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -65,6 +66,7 @@ export const Pending: Story = {
 
 /** Approve: the prescription is written; the screen says 'Prescription created' with its id. */
 export const Approved: Story = {
+  tags: ['flow'],
   ...inboxWith(['pending']),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -86,6 +88,7 @@ export const Approved: Story = {
 
 /** Deny asks first; confirmed, nothing is prescribed and the request reads Denied. */
 export const Denied: Story = {
+  tags: ['flow'],
   ...inboxWith(['pending']),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -141,6 +144,7 @@ export const History: Story = {
 
 /** The assistant has proposed nothing yet. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(T.empty)).toBeVisible();
@@ -149,6 +153,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listApprovals') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(T.loading);
@@ -158,6 +163,7 @@ export const Loading: Story = {
 /** The list cannot be loaded: the message and Try again. */
 export const ErrorState: Story = {
   name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listApprovals') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

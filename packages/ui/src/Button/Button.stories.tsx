@@ -20,6 +20,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Primary: Story = {
+  tags: ['flow'],
   args: { onClick: fn() },
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser });
@@ -44,6 +45,7 @@ export const WithIcon: Story = { args: { icon: <PlusIcon /> } };
 export const FullWidth: Story = { args: { fullWidth: true, children: CHAT_TEXTS.send, icon: <SendIcon /> } };
 
 export const Loading: Story = {
+  tags: ['flow'],
   args: { loading: true, children: 'Saving', onClick: fn() },
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Saving' });
@@ -92,6 +94,7 @@ export const AllVariants: Story = {
 
 /** Icon-only buttons: the label is the accessible name and the tooltip. */
 export const IconButtons: Story = {
+  tags: ['flow'],
   args: { onClick: fn() },
   render: (args) => (
     <Stack direction="horizontal" wrap space="small">

@@ -13,7 +13,8 @@ import { CALENDAR_CONNECT_TEXTS as T, CALENDAR_SCOPE_LABELS } from './CalendarCo
 const meta = {
   title: 'Screens/CalendarConnect',
   component: CalendarConnect,
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof CalendarConnect>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -32,7 +33,8 @@ function connectedAs(who: 'jane' | 'alice', extra: ReturnType<typeof scenario.er
   const connected = scenario.calendarConnected(who);
   return {
     loaders: [connected.seed],
-    parameters: { session: who, msw: { handlers: { scenario: extra, api: connected.handlers } } },
+    globals: { session: who },
+    parameters: { msw: { handlers: { scenario: extra, api: connected.handlers } } },
   };
 }
 
@@ -54,6 +56,7 @@ export const NotConnected: Story = {
 
 /** The consent given: write ticked too, Connect calendar, and the upcoming appointments appear. */
 export const ConnectFlow: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const region = within(await panel(canvas));
@@ -92,6 +95,7 @@ export const Connected: Story = {
  * as sentinel-appointments.ics. The play function catches the download link instead of saving a file.
  */
 export const DownloadIcs: Story = {
+  tags: ['flow'],
   ...connectedAs('jane'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -163,6 +167,7 @@ export const Empty: Story = {
 
 /** Disconnect asks first; confirmed, the token is gone and the consent is offered again. */
 export const Disconnect: Story = {
+  tags: ['flow'],
   ...connectedAs('jane'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -187,9 +192,10 @@ export const Loading: Story = {
 };
 
 /** Connected, in the dark theme. */
-export const DarkTheme: Story = {
+export const Dark: Story = {
   ...connectedAs('jane'),
-  globals: { theme: 'dark' },
+  // After the spread, so the connected persona stays fixed beside the theme.
+  globals: { session: 'jane', theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(await eventItems(within(canvasElement))).toHaveLength(JANES_UPCOMING);
   },

@@ -9,8 +9,9 @@ import { CHALLENGE_DEMO_TEXTS, ChallengeDemo } from './ChallengeDemo';
 const meta = {
   title: 'Screens/ChallengeDemo',
   component: ChallengeDemo,
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   args: { onNavigate: fn() },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof ChallengeDemo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -21,6 +22,7 @@ const results = (canvas: Canvas) => canvas.getByRole('region', { name: CHALLENGE
 
 /** REQ-screen-demo-banner: a patient's banner: her email, a blue 'patient' badge, 'MFA not used'; the button goes to her dashboard. */
 export const PatientJane: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(PERSONAS.jane.email)).toBeVisible();
@@ -34,7 +36,8 @@ export const PatientJane: Story = {
 
 /** REQ-screen-demo-banner: a doctor's banner has a green 'doctor' badge and 'MFA used'. */
 export const DoctorAlice: Story = {
-  parameters: { session: 'alice' },
+  tags: ['flow'],
+  globals: { session: 'alice' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(PERSONAS.alice.email)).toBeVisible();
@@ -47,7 +50,8 @@ export const DoctorAlice: Story = {
 
 /** REQ-screen-demo-banner: an admin's banner has a purple 'admin' badge. */
 export const AdminSam: Story = {
-  parameters: { session: 'sam' },
+  tags: ['flow'],
+  globals: { session: 'sam' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(PERSONAS.sam.email)).toBeVisible();
@@ -59,7 +63,7 @@ export const AdminSam: Story = {
 
 /** REQ-screen: a visitor is asked to log in and gets no demo. */
 export const SignedOut: Story = {
-  parameters: { session: 'signedOut' },
+  globals: { session: 'signedOut' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(DEMO_TEXTS.loggedOut)).toBeVisible();
@@ -69,7 +73,7 @@ export const SignedOut: Story = {
 
 /** While the session loads. */
 export const SessionLoading: Story = {
-  parameters: { session: 'loading' },
+  globals: { session: 'loading' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent(CHALLENGE_DEMO_TEXTS.loading);
@@ -78,7 +82,8 @@ export const SessionLoading: Story = {
 
 /** User authentication: who the API says you are, with role, permissions and MFA. */
 export const AuthenticationDemo: Story = {
-  parameters: { session: 'alice' },
+  tags: ['flow'],
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'User authentication' }));
@@ -97,6 +102,7 @@ const calendarPanel = async (canvas: Canvas) =>
  * not connected yet, so the consent is offered.
  */
 export const TokenVaultDemo: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
@@ -110,6 +116,7 @@ export const TokenVaultDemo: Story = {
 
 /** Token vault, all the way: Jane connects her calendar from the demo and sees her upcoming appointments. */
 export const TokenVaultConnect: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));
@@ -132,6 +139,7 @@ const sampleRows = async (canvas: Canvas) =>
  * prescribing-authority note.
  */
 export const FineGrainedAuthorizationDemo: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
@@ -148,7 +156,8 @@ export const FineGrainedAuthorizationDemo: Story = {
 
 /** The sample queries ask about fixed personas, so a doctor sees the same four answers. */
 export const FineGrainedAuthorizationDoctor: Story = {
-  parameters: { session: 'alice' },
+  tags: ['flow'],
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Fine-grained authorization' }));
@@ -163,7 +172,8 @@ export const FineGrainedAuthorizationDoctor: Story = {
 };
 
 /** REQ-err: failed sample queries print 'Fine-grained authorization demo failed: <error>'. */
-export const FineGrainedAuthorizationFailure: Story = {
+export const FineGrainedAuthorizationError: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.error('fgaSamples') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -177,7 +187,8 @@ export const FineGrainedAuthorizationFailure: Story = {
 };
 
 /** REQ-err-demo: a failing check prints '<Demo> demo failed: <error>'. */
-export const DemoFailure: Story = {
+export const DemoError: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.error('getMe') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -191,9 +202,9 @@ export const DemoFailure: Story = {
 };
 
 /** The page in the dark theme, with a result. */
-export const DarkTheme: Story = {
-  parameters: { session: 'sam' },
-  globals: { theme: 'dark' },
+export const Dark: Story = {
+  tags: ['flow'],
+  globals: { session: 'sam', theme: 'dark' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Token vault' }));

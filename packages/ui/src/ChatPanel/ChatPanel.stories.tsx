@@ -18,7 +18,8 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 const meta = {
   title: 'Screens/ChatPanel',
   component: ChatPanel,
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof ChatPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -60,7 +61,7 @@ export const WelcomeForPatient: Story = {
  * On a phone the panel is as tall as the screen: scrolled into view, the composer is on screen, and the
  * quick-action chips keep to one line that scrolls sideways, leaving the height to the conversation.
  */
-export const OnAPhone: Story = {
+export const Phone: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -72,7 +73,8 @@ export const OnAPhone: Story = {
     await expect(input.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
     // Even on a 568-pixel-high phone, a fifth of the panel (several lines of a message) is conversation.
     await expect(log.getBoundingClientRect().height).toBeGreaterThanOrEqual(window.innerHeight / 5);
-    const chips = canvas.getByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
+    // The chips come once the status and the knowledge list have answered, which can be after the message box.
+    const chips = await canvas.findByRole('group', { name: CHAT_PANEL_TEXTS.quickActionsLabel });
     const tops = new Set(
       within(chips)
         .getAllByRole('button')
@@ -140,6 +142,7 @@ export const SendAndStream: Story = {
  * ends the wait: the empty reply says it was stopped and offers Retry.
  */
 export const ThinkingAndStop: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.slow('chat') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -173,6 +176,7 @@ const PARTIAL_REPLY = (_content: string, element: Element | null) => {
  * again (the stream stalls again here, so the new reply can be stopped in turn).
  */
 export const Stopped: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.chatStalls() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -208,6 +212,7 @@ const RATE_LIMIT_WAIT_SECONDS = 2;
  * still refuses, so the notice comes back with a new wait).
  */
 export const RateLimited: Story = {
+  tags: ['flow'],
   parameters: {
     msw: { handlers: { scenario: scenario.rateLimited('chat', RATE_LIMIT_WAIT_SECONDS) } },
   },
@@ -238,6 +243,7 @@ export const RateLimited: Story = {
 
 /** REQ-chat-keys: Shift+Enter inserts a newline and sends nothing. */
 export const ShiftEnterNewline: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const box = await messageBox(canvas);
@@ -261,6 +267,7 @@ export const BlankCannotSend: Story = {
 
 /** REQ-chat: a quick-action chip sends its text; Jane's reply cites the lifestyle document she may read. */
 export const QuickActionChip: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Diabetes medications' }));
@@ -290,7 +297,7 @@ async function openMetformin(canvas: Canvas) {
 
 /** REQ-data-document, REQ-kb-document-roles: Dr. Alice (endocrinology) asks about metformin: the reply cites it, and the document opens beside it. */
 export const KnowledgeReferences: Story = {
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const { ref, dialog } = await openMetformin(canvas);
@@ -302,7 +309,8 @@ export const KnowledgeReferences: Story = {
 
 /** Closing the document returns to the conversation, focus back on the reference. */
 export const CloseDocument: Story = {
-  parameters: { session: 'alice' },
+  tags: ['flow'],
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const { ref, dialog } = await openMetformin(canvas);
@@ -313,8 +321,10 @@ export const CloseDocument: Story = {
 };
 
 /** A document that fails to load shows the error and a way to try again. */
-export const DocumentFailsToLoad: Story = {
-  parameters: { session: 'alice', msw: { handlers: { scenario: scenario.error('getKnowledgeItem') } } },
+export const DocumentError: Story = {
+  tags: ['flow'],
+  globals: { session: 'alice' },
+  parameters: { msw: { handlers: { scenario: scenario.error('getKnowledgeItem') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas, 'What is the metformin dosing?');
@@ -401,7 +411,8 @@ export const Urgent: Story = {
 };
 
 /** REQ-err-chat-failure: a failed reply adds the technical-difficulties message, with a Retry that resends the last question. */
-export const TechnicalDifficulties: Story = {
+export const ReplyError: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.error('chat') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -421,6 +432,7 @@ export const TechnicalDifficulties: Story = {
  * the failure message follows, and its Retry asks again (the connection drops again here).
  */
 export const StreamDropped: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.chatDrops() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -445,10 +457,28 @@ export const StreamDropped: Story = {
 };
 
 /**
- * REQ-chat-unavailable: no AI provider: the panel says so, lists three providers (two free) and names the
- * current one.
+ * REQ-chat-unavailable: no AI provider. A patient reads that the assistant is not available, in plain words:
+ * nothing about environment variables or providers, and no message box.
  */
-export const ServiceNotAvailable: Story = {
+export const AssistantUnavailable: Story = {
+  globals: { scenario: 'modelUnavailable' },
+  parameters: { msw: { handlers: { scenario: scenario.assistantUnavailable() } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: CHAT_TEXTS.notAvailableTitle })).toBeVisible();
+    await expect(canvas.getByText(CHAT_PANEL_TEXTS.notAvailablePlain)).toBeVisible();
+    await expect(canvas.queryByText('HF_TOKEN')).toBeNull();
+    await expect(canvas.queryByText(CHAT_PANEL_TEXTS.free)).toBeNull();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+  },
+};
+
+/**
+ * REQ-chat-unavailable, as the admin sees it: configure a provider; three providers (two free), their
+ * variables, and the current one.
+ */
+export const AssistantUnavailableAdmin: Story = {
+  globals: { scenario: 'modelUnavailable', session: 'sam' },
   parameters: { msw: { handlers: { scenario: scenario.assistantUnavailable() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -484,6 +514,7 @@ export const StatusError: Story = {
 
 /** REQ-chat-clear: clearing resets to the single welcome message, and the chips come back. */
 export const ClearChat: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas, 'Any exercise tips?');
@@ -498,7 +529,7 @@ export const ClearChat: Story = {
 };
 
 /** The panel in the dark theme. */
-export const DarkTheme: Story = {
+export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -23,7 +23,8 @@ import { TOOL_RESULT_TEXTS, approvalStatusBadge, toolLabel, toolOutcomeBadge } f
 const meta = {
   title: 'Screens/ChatPanel/Tools',
   component: ChatPanel,
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof ChatPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -67,6 +68,7 @@ export const ToolDenied: Story = {
  * and asking again lists Jane's appointments as calendar events, with an .ics download.
  */
 export const TokenVaultConsent: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas, 'Show my upcoming appointments');
@@ -84,8 +86,8 @@ export const TokenVaultConsent: Story = {
 };
 
 /** A doctor's proposal waits for approval; approved in the app (as from the Approvals tab), the card follows. */
-export const ApprovalPending: Story = {
-  parameters: { session: 'alice' },
+export const ProposalApproved: Story = {
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas, 'Prescribe metformin 500 mg twice daily for Jane Doe');
@@ -201,27 +203,27 @@ const showsStatus =
 
 /** Approved in the app: the prescription was written, and the card names it. */
 export const ApprovalApproved: Story = {
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
   render: () => screenWith(conversationWith('approved'), 4),
   play: showsStatus('approved', 'prescription rx-1004 was created'),
 };
 
 /** Denied in the app: nothing was prescribed. */
 export const ApprovalDenied: Story = {
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
   render: () => screenWith(conversationWith('denied'), 4),
   play: showsStatus('denied', 'nothing was prescribed'),
 };
 
 /** Nobody decided within ten minutes: the request expired and nothing was prescribed. */
 export const ApprovalExpired: Story = {
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
   render: () => screenWith(conversationWith('expired'), 4),
   play: showsStatus('expired', 'Expired before a decision'),
 };
 
 /** The records tool cannot reach the authorization model: it fails closed with the spec's words. */
-export const RecordsToolFailed: Story = {
+export const RecordsToolError: Story = {
   render: () => {
     const tool: ChatToolEvent = {
       type: 'tool',
@@ -255,6 +257,7 @@ export const RecordsToolFailed: Story = {
 
 /** REQ-data-ai-reply: the reply's suggested follow-ups show as chips; one sends its question, here to the calendar. */
 export const SuggestedFollowUps: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas, 'Which medication helps this symptom?');

@@ -20,6 +20,7 @@ const CATEGORIES = ['all', 'diagnostic', 'treatment', 'medication'];
 
 /** REQ-kb-categories: category chips, a single selection of toggle buttons. */
 export const FilterToggle: Story = {
+  tags: ['flow'],
   render: () => {
     function Filter() {
       const [category, setCategory] = useState('all');
@@ -51,6 +52,7 @@ export const Unselected: Story = { args: { selected: false, onClick: fn() } };
 
 /** REQ-chat: quick-action chips are plain buttons. */
 export const QuickActions: Story = {
+  tags: ['flow'],
   args: { onClick: fn() },
   render: (args) => (
     <Stack direction="horizontal" wrap space="small">
@@ -90,6 +92,7 @@ export const Static: Story = {
 };
 
 export const Removable: Story = {
+  tags: ['flow'],
   args: { children: 'cardiology', onRemove: fn() },
   play: async ({ args, canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Remove cardiology' }));

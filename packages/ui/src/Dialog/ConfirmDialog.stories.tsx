@@ -25,6 +25,7 @@ type Story = StoryObj<typeof meta>;
 
 /** REQ-users-delete: deleting a user asks first. Focus starts on Cancel; the danger button confirms. */
 export const DeleteUser: Story = {
+  tags: ['flow'],
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('alertdialog', { name: 'Delete user' });
     await expect(dialog).toHaveAccessibleDescription(USER_MANAGEMENT_TEXTS.deleteConfirm);
@@ -38,6 +39,7 @@ export const DeleteUser: Story = {
 };
 
 export const EscapeCancels: Story = {
+  tags: ['flow'],
   play: async ({ args, canvasElement }) => {
     await within(canvasElement).findByRole('alertdialog', { name: 'Delete user' });
     await userEvent.keyboard('{Escape}');

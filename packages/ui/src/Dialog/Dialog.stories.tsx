@@ -69,6 +69,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Open, named by its title, focus on the Close button. */
 export const Open: Story = {
+  tags: ['flow'],
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('dialog', { name: jane.name });
     await expect(dialog).toHaveAccessibleDescription(jane.email);
@@ -86,6 +87,7 @@ export const WithoutDescriptionOrFooter: Story = { args: { description: undefine
 
 /** Opened from a button: Escape closes it and focus goes back to that button. */
 export const EscapeCloses: Story = {
+  tags: ['flow'],
   args: { open: false },
   render: (args) => <WithOpener {...args} />,
   play: async ({ args, canvasElement }) => {

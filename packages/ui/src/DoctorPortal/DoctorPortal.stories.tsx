@@ -7,7 +7,8 @@ import { DOCTOR_OVERVIEW_CARDS, DoctorPortal } from './DoctorPortal';
 const meta = {
   title: 'Pages/DoctorPortal',
   component: DoctorPortal,
-  parameters: { layout: 'fullscreen', session: 'alice' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
+  globals: { session: 'alice' },
   args: { onNavigate: fn() },
 } satisfies Meta<typeof DoctorPortal>;
 export default meta;
@@ -24,6 +25,7 @@ export const Overview: Story = {
 };
 
 export const PlaceholderCardOpensKnowledge: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Open medical knowledge' }));
@@ -39,7 +41,7 @@ export const PatientsTab: Story = { args: { initialTab: 'patients' } };
 export const PrescriptionsTab: Story = { args: { initialTab: 'prescriptions' } };
 export const AppointmentsTab: Story = { args: { initialTab: 'appointments' } };
 export const CardiologistKnowledge: Story = {
-  parameters: { session: 'ben' },
+  globals: { session: 'ben' },
   args: { initialTab: 'knowledge' },
 };
 
@@ -50,6 +52,7 @@ const inbox = scenario.approvalsFor('alice', ['pending', 'pending', 'denied']);
  * counts it down.
  */
 export const ApprovalsTab: Story = {
+  tags: ['flow'],
   loaders: [inbox.seed],
   parameters: { msw: { handlers: { api: inbox.handlers } } },
   args: { initialTab: 'approvals' },

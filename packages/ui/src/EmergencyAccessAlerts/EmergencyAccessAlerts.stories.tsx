@@ -69,7 +69,8 @@ const expired = apiWithGrants(3, [
 const meta = {
   title: 'Screens/EmergencyAccessAlerts',
   component: EmergencyAccessAlerts,
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof EmergencyAccessAlerts>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -126,6 +127,7 @@ export const ExpiredGrant: Story = {
 
 /** No doctor has used break-the-glass (the mock API seeds no grants). */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(T.empty)).toBeVisible();
@@ -136,6 +138,7 @@ export const Empty: Story = {
 
 /** While the grants load. */
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listEmergencyAccess') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(T.loading);
@@ -144,6 +147,9 @@ export const Loading: Story = {
 
 /** The grants failed to load: the server's message and Try again. */
 export const ErrorState: Story = {
+  name: 'Error',
+  tags: ['flow'],
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listEmergencyAccess') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

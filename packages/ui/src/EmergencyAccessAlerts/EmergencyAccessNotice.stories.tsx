@@ -31,14 +31,16 @@ const oneGrant = apiWithOneGrant();
 const meta = {
   title: 'Screens/EmergencyAccessNotice',
   component: EmergencyAccessNotice,
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
   args: { onReview: fn() },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof EmergencyAccessNotice>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A live grant: the alert counts it, and Review emergency access (by keyboard too) opens the list. */
 export const RecentGrant: Story = {
+  tags: ['flow'],
   loaders: oneGrant.loaders,
   parameters: { msw: oneGrant.msw },
   play: async ({ canvasElement, args }) => {
@@ -65,7 +67,7 @@ export const NoGrants: Story = {
 };
 
 /** The list failed: no alert here (the Emergency access tab shows the error). */
-export const ListFailed: Story = {
+export const ListError: Story = {
   parameters: { msw: { handlers: { scenario: scenario.error('listEmergencyAccess') } } },
   play: async ({ canvasElement }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));

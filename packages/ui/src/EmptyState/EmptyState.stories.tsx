@@ -33,6 +33,7 @@ export const WithSearchHint: Story = {
 const onClearSearch = fn();
 
 export const WithAction: Story = {
+  tags: ['flow'],
   args: {
     title: RECORD_TEXTS.empty,
     description: RECORD_TEXTS.emptySearchHint,

@@ -16,6 +16,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Text: Story = {
+  tags: ['flow'],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Full name' });
     await userEvent.type(input, 'Jane Doe');
@@ -80,6 +81,7 @@ export const DateAndTime: Story = {
 export const Disabled: Story = { args: { disabled: true, defaultValue: 'Jane Doe' } };
 
 export const SelectField: Story = {
+  tags: ['flow'],
   render: () => (
     <Select
       label="Role"
@@ -142,6 +144,7 @@ const onSend = fn();
  * decides).
  */
 export const TextareaChat: Story = {
+  tags: ['flow'],
   render: () => <ChatBox onSend={onSend} />,
   play: async ({ canvasElement }) => {
     onSend.mockClear();
@@ -162,6 +165,7 @@ const onSearch = fn();
 
 /** The knowledge base searches on Enter (REQ-kb). */
 export const Search: Story = {
+  tags: ['flow'],
   render: () => (
     <SearchField
       label="Search users"

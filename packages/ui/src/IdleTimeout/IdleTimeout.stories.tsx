@@ -16,7 +16,9 @@ const meta = {
   title: 'Pages/IdleTimeout',
   component: IdleTimeout,
   tags: ['autodocs'],
-  parameters: { docs: { story: { inline: false, iframeHeight: 420 } } },
+  parameters: {
+    docs: { story: { inline: false, height: '420px' } },
+  },
   args: {
     onLogout: fn(),
     clock: storyClock,
@@ -69,6 +71,7 @@ export const CountingDown: Story = {
 
 /** Stay signed in (or Escape) closes the warning and the session goes on. */
 export const StaySignedIn: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement, args }) => {
     const dialog = await findWarning(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: IDLE_TIMEOUT_TEXTS.stay }));
@@ -81,6 +84,7 @@ export const StaySignedIn: Story = {
 
 /** Log out signs out at once. */
 export const LogOut: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement, args }) => {
     const dialog = await findWarning(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: IDLE_TIMEOUT_TEXTS.logOut }));

@@ -9,7 +9,8 @@ import { KNOWLEDGE_SCREEN_TEXTS } from './KnowledgeBase.utils';
 const meta = {
   title: 'Screens/KnowledgeBase',
   component: KnowledgeBase,
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof KnowledgeBase>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -38,7 +39,7 @@ const restrictions = (canvasElement: HTMLElement) =>
  * REQ-kb-document-roles: a patient reads only the lifestyle document; the notice lists what restricts them.
  */
 export const PatientJane: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toEqual([LIFESTYLE]);
     await expect(tileValue(canvasElement, 'Total Knowledge')).toContain('4');
@@ -61,7 +62,7 @@ export const DoctorAlice: Story = {
 
 /** REQ-kb-document-roles: Dr. Carter (cardiology) lacks the specializations of the diabetes diagnostics and metformin documents. */
 export const DoctorBenCardiology: Story = {
-  parameters: { session: 'ben' },
+  globals: { session: 'ben' },
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toEqual([LIFESTYLE, HYPERTENSION]);
     await expect(restrictions(canvasElement)).toHaveTextContent('Specialization: cardiology');
@@ -73,7 +74,7 @@ export const DoctorBenCardiology: Story = {
  * and admins.
  */
 export const NurseNora: Story = {
-  parameters: { session: 'nora' },
+  globals: { session: 'nora' },
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toEqual([LIFESTYLE, HYPERTENSION]);
     await expect(tileValue(canvasElement, 'Your Role')).toContain('Nurse');
@@ -82,7 +83,7 @@ export const NurseNora: Story = {
 
 /** REQ-kb-document-roles: a pharmacist reads the metformin document only. */
 export const PharmacistPhil: Story = {
-  parameters: { session: 'phil' },
+  globals: { session: 'phil' },
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toEqual([METFORMIN]);
     await expect(tileValue(canvasElement, 'Your Role')).toContain('Pharmacist');
@@ -91,7 +92,7 @@ export const PharmacistPhil: Story = {
 
 /** REQ-access: the admin reads everything. */
 export const AdminSam: Story = {
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
   play: async ({ canvasElement }) => {
     await expect(await listed(canvasElement)).toHaveLength(4);
     await expect(tileValue(canvasElement, 'Your Role')).toContain('Admin');
@@ -100,6 +101,7 @@ export const AdminSam: Story = {
 
 /** REQ-kb-loading Loading text: 'Loading medical knowledge base...'. */
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listKnowledge') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(KNOWLEDGE_TEXTS.loading);
@@ -108,6 +110,7 @@ export const Loading: Story = {
 
 /** REQ-kb-empty Empty texts when nothing is accessible. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listKnowledge') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -118,6 +121,8 @@ export const Empty: Story = {
 
 /** The list could not be loaded at all: the server's message and Try again. */
 export const ErrorState: Story = {
+  name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listKnowledge') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -134,6 +139,7 @@ export const ErrorState: Story = {
  * back.
  */
 export const SearchEnter: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
@@ -150,7 +156,8 @@ export const SearchEnter: Story = {
 
 /** REQ-kb A search the user may find nothing for: the empty texts. */
 export const SearchNoResult: Story = {
-  parameters: { session: 'ben' },
+  tags: ['flow'],
+  globals: { session: 'ben' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
@@ -164,6 +171,7 @@ export const SearchNoResult: Story = {
 
 /** REQ-kb-categories Category chips toggle: Medication keeps metformin; pressing it again shows all. */
 export const CategoryChip: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
@@ -184,6 +192,7 @@ export const CategoryChip: Story = {
  * content in a focusable scrolling region, the source file and the update date.
  */
 export const ItemSelected: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listed(canvasElement);
@@ -204,6 +213,7 @@ export const ItemSelected: Story = {
 
 /** REQ-err: a failed search leaves the list as it was; we also say so and offer Try again. */
 export const SearchError: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.error('searchKnowledge') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -8,13 +8,15 @@ import { Landing, LANDING_FEATURES, LANDING_TEXTS, LandingScreen } from './Landi
 const meta = {
   title: 'Pages/Landing',
   component: LandingScreen,
-  parameters: { layout: 'fullscreen', session: 'signedOut' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
+  globals: { session: 'signedOut' },
   args: { onLogin: fn(), rotate: false },
 } satisfies Meta<typeof LandingScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Visitor: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(PRODUCT_NAME)).toBeVisible();
@@ -28,6 +30,7 @@ export const Visitor: Story = {
 };
 
 export const FeatureHighlightOnHover: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const vault = canvas.getByRole('heading', { name: LANDING_FEATURES[1].title }).closest('li');
@@ -41,11 +44,11 @@ export const ThirdFeatureHighlighted: Story = { args: { initialFeature: 2 } };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 
-export const Mobile: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const Phone: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
 
 /** The connected Landing while sign-in is still loading: a centred spinner on a dark background. */
-export const AuthLoading: Story = {
-  parameters: { session: 'loading' },
+export const SessionLoading: Story = {
+  globals: { session: 'loading' },
   render: () => <Landing />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toBeVisible();
@@ -54,7 +57,7 @@ export const AuthLoading: Story = {
 
 /** Once signed in, the Landing renders nothing. */
 export const SignedInRendersNothing: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   render: () => (
     <div data-testid="landing-host">
       <Landing />
@@ -79,6 +82,7 @@ function SessionEndedNotice() {
  * was revoked): the portal forgets it and shows the landing with a notice (apps/portal AuthSession).
  */
 export const SessionEnded: Story = {
+  tags: ['flow'],
   render: (args) => (
     <>
       <SessionEndedNotice />

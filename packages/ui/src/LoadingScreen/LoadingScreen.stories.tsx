@@ -6,12 +6,13 @@ import { LoadingScreen } from './LoadingScreen';
 const meta = {
   title: 'Pages/LoadingScreen',
   component: LoadingScreen,
-  parameters: { layout: 'fullscreen', session: 'loading' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
+  globals: { session: 'loading' },
 } satisfies Meta<typeof LoadingScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const AuthenticationLoading: Story = {
+export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: PRODUCT_NAME })).toBeVisible();

@@ -78,7 +78,7 @@ export const PlainText: Story = {
  * The first markdown on a page waits for the parser's download (a chunk of its own, REQ-perf-files):
  * meanwhile the text shows as typed, its line breaks kept, and is marked busy.
  */
-export const WhileTheParserLoads: Story = {
+export const ParserLoading: Story = {
   args: { children: 'Metformin is a **first-line** medication.\n\n- Start with 500 mg\n- Increase weekly' },
   render: (args) => <MarkdownPending>{args.children}</MarkdownPending>,
   play: async ({ canvasElement }) => {

@@ -12,7 +12,8 @@ const meta = {
   title: 'Screens/MedicalRecords',
   component: MedicalRecords,
   decorators: [withAlerts],
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof MedicalRecords>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -39,7 +40,7 @@ async function search(canvasElement: HTMLElement, text: string) {
 
 /** REQ-rec, REQ-access: Jane sees only her own six records, titled 'My Medical Records', with no patient names and no New Record. */
 export const PatientJane: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: RECORD_TEXTS.titlePatient })).toBeVisible();
@@ -73,7 +74,7 @@ export const DoctorAlice: Story = {
  * it (Screens/AccessLog shows doctors' and other patients' access).
  */
 export const PatientAccessLog: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await cardsIn(canvasElement);
@@ -91,7 +92,7 @@ export const PatientAccessLog: Story = {
  * records only; an administrator reads no sensitive or restricted record, and has no Emergency access.
  */
 export const AdminSam: Story = {
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
   play: async ({ canvasElement }) => {
     await expect(await cardsIn(canvasElement)).toHaveLength(7);
     await expect(within(canvasElement).queryByRole('article', { name: DIABETES })).toBeNull();
@@ -108,7 +109,8 @@ export const AdminSam: Story = {
  * of 10 to 500 characters; once granted, the restricted record is in the list for 60 minutes.
  */
 export const EmergencyAccessBen: Story = {
-  parameters: { session: 'ben' },
+  tags: ['flow'],
+  globals: { session: 'ben' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
@@ -134,7 +136,8 @@ export const EmergencyAccessBen: Story = {
 
 /** Break-the-glass refused: Dr. Smith is Jane's assigned doctor; the dialog shows why and keeps its values. */
 export const EmergencyAccessRefused: Story = {
-  parameters: { session: 'alice' },
+  tags: ['flow'],
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
@@ -154,6 +157,7 @@ export const EmergencyAccessRefused: Story = {
 
 /** While the list loads. */
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listRecords') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(
@@ -164,6 +168,8 @@ export const Loading: Story = {
 
 /** The list failed: the server's message and Try again. */
 export const ErrorState: Story = {
+  name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listRecords') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -176,6 +182,7 @@ export const ErrorState: Story = {
 
 /** REQ-rec-empty Empty state without a search: 'No medical records found' and no hint. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listRecords') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -205,6 +212,7 @@ export const SearchByPatient: Story = {
 
 /** REQ-rec-type-filter Type filter: imaging keeps the two imaging records. */
 export const FilterImaging: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await cardsIn(canvasElement);
@@ -250,6 +258,7 @@ export const ConfidentialityRestricted: Story = {
  * closes it.
  */
 export const DetailsOpen: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = within(await canvas.findByRole('article', { name: DIABETES }));
@@ -276,7 +285,8 @@ export const DetailsOpen: Story = {
 
 /** REQ-rec-details A patient's details panel: their own record, no Edit Record. */
 export const DetailsOpenPatient: Story = {
-  parameters: { session: 'jane' },
+  tags: ['flow'],
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = within(await canvas.findByRole('article', { name: RETINAL }));
@@ -290,7 +300,9 @@ export const DetailsOpenPatient: Story = {
 
 /** REQ-rec-open-own refused by the server: the patient is told in the spec's words, and no panel opens. */
 export const DetailsForbidden: Story = {
-  parameters: { session: 'jane', msw: { handlers: { scenario: scenario.forbidden('getRecord') } } },
+  tags: ['flow'],
+  globals: { session: 'jane' },
+  parameters: { msw: { handlers: { scenario: scenario.forbidden('getRecord') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = within(await canvas.findByRole('article', { name: RETINAL }));
@@ -305,6 +317,7 @@ export const DetailsForbidden: Story = {
  * available yet.
  */
 export const EditRecordNotAvailable: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = within(await canvas.findByRole('article', { name: DIABETES }));
@@ -317,6 +330,7 @@ export const EditRecordNotAvailable: Story = {
 
 /** REQ-rec New Record (write:patients): the form creates a record that appears in the list. */
 export const NewRecordForm: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await cardsIn(canvasElement);
@@ -348,6 +362,7 @@ export const NewRecordForm: Story = {
  * sent.
  */
 export const NewRecordInvalid: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await cardsIn(canvasElement);
@@ -366,6 +381,7 @@ export const NewRecordInvalid: Story = {
 
 /** The server refuses the create: the optimistic card goes away and the form stays open with the message. */
 export const NewRecordServerError: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.error('createRecord') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -463,6 +479,7 @@ export const TenThousandRecordsSearch: Story = {
  * each focused card scrolling into view, and the focused card stays when the list is scrolled away from it.
  */
 export const TenThousandRecordsKeyboard: Story = {
+  tags: ['flow'],
   ...withTenThousandRecords,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -33,6 +33,7 @@ export const Closed: Story = {
 
 /** Open with the first item focused; arrows move, Enter chooses and focus returns to the button. */
 export const Open: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     onAppointments.mockClear();
     onDemo.mockClear();
@@ -55,6 +56,7 @@ export const Open: Story = {
 };
 
 export const EscapeCloses: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const button = canvas.getByRole('button', { name: 'More' });
@@ -70,6 +72,7 @@ export const EscapeCloses: Story = {
 
 /** Row actions behind an icon-only button; the label stays its accessible name. */
 export const IconOnly: Story = {
+  tags: ['flow'],
   args: {
     label: 'Actions for Jane Doe',
     hideLabel: true,
@@ -89,6 +92,7 @@ export const IconOnly: Story = {
 
 /** A single choice (the dashboard's overflow tabs): the current item is checked. */
 export const SingleChoice: Story = {
+  tags: ['flow'],
   args: {
     label: 'More: Appointments',
     items: [

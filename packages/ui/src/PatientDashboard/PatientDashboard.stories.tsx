@@ -7,7 +7,8 @@ import { PatientDashboard } from './PatientDashboard';
 const meta = {
   title: 'Pages/PatientDashboard',
   component: PatientDashboard,
-  parameters: { layout: 'fullscreen', session: 'jane' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
+  globals: { session: 'jane' },
   args: { onNavigate: fn() },
 } satisfies Meta<typeof PatientDashboard>;
 export default meta;
@@ -27,6 +28,7 @@ export const Overview: Story = {
 };
 
 export const QuickActionOpensRecords: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'View records' }));
@@ -38,6 +40,7 @@ export const AssistantTab: Story = { args: { initialTab: 'chat' } };
 
 /** The conversation belongs to the dashboard, not to the tab: leaving the assistant and coming back keeps it. */
 export const ChatKeptAcrossTabs: Story = {
+  tags: ['flow'],
   args: { initialTab: 'chat' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -76,7 +79,8 @@ export const AppointmentsTab: Story = {
 export const DemoTab: Story = { args: { initialTab: 'challenge-demo' } };
 
 /** REQ-screen-patient-small: on small screens appointments and the demo sit in an overflow menu. */
-export const SmallScreenOverflowMenu: Story = {
+export const PhoneOverflowMenu: Story = {
+  tags: ['flow'],
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

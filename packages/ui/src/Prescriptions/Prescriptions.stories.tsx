@@ -16,7 +16,8 @@ const meta = {
   title: 'Screens/Prescriptions',
   component: Prescriptions,
   decorators: [withAlerts],
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof Prescriptions>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -44,7 +45,7 @@ const listedMedications = (canvasElement: HTMLElement) =>
  * no form.
  */
 export const PatientJane: Story = {
-  parameters: { session: 'jane' },
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: PRESCRIPTION_TEXTS.titlePatient })).toBeVisible();
@@ -77,7 +78,7 @@ export const DoctorAlice: Story = {
 
 /** The admin manages prescriptions like a doctor (write:prescriptions). */
 export const AdminSam: Story = {
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
   play: async ({ canvasElement }) => {
     const lisinopril = await card(canvasElement, 'Lisinopril');
     await expect(within(lisinopril).getByRole('button', { name: PRESCRIPTION_TEXTS.refill })).toBeVisible();
@@ -86,6 +87,7 @@ export const AdminSam: Story = {
 };
 
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listPrescriptions') } } },
   play: async ({ canvasElement }) => {
     const status = await within(canvasElement).findByRole('status');
@@ -96,6 +98,7 @@ export const Loading: Story = {
 /** The list call fails: the message and Try again. */
 export const ErrorState: Story = {
   name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listPrescriptions') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -106,6 +109,7 @@ export const ErrorState: Story = {
 };
 
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listPrescriptions') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -130,6 +134,7 @@ export const EveryStatusBadge: Story = {
  * the hint.
  */
 export const SearchNoResult: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await card(canvasElement, 'Metformin');
@@ -144,6 +149,7 @@ export const SearchNoResult: Story = {
 
 /** REQ-rx-status-filter Status filter: expired shows only the expired prescription. */
 export const FilterExpired: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await card(canvasElement, 'Metformin');
@@ -159,6 +165,7 @@ export const FilterExpired: Story = {
 
 /** REQ-rx-details The detail view, with possible side effects and drug interactions. */
 export const DetailOpen: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
     const metformin = await card(canvasElement, 'Metformin');
@@ -184,7 +191,8 @@ export const DetailOpen: Story = {
  * REQ-rx-refills-allowed: Refill until refills used equals refills allowed; the Refill button then
  * disappears.
  */
-export const RefillUntilLimit: Story = {
+export const RefillsUsedUp: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const metformin = await card(canvasElement, 'Metformin');
     await expect(valueOf(metformin, PRESCRIPTION_SCREEN_TEXTS.refillsLeft)).toBe('2');
@@ -217,6 +225,7 @@ export const RefillExhausted: Story = {
 
 /** REQ-access: when the server refuses a refill, the optimistic count rolls back and its alert shows. */
 export const RefillForbidden: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.forbidden('refillPrescription') } } },
   play: async ({ canvasElement }) => {
     const metformin = await card(canvasElement, 'Metformin');
@@ -228,7 +237,8 @@ export const RefillForbidden: Story = {
 
 /** REQ-access: patients cannot see other patients' names: John Roe appears nowhere on Jane's screen. */
 export const PatientSeesNoOtherNames: Story = {
-  parameters: { session: 'jane' },
+  tags: ['flow'],
+  globals: { session: 'jane' },
   play: async ({ canvasElement }) => {
     await card(canvasElement, 'Metformin');
     await expect(canvasElement).not.toHaveTextContent(PERSONAS.john.name);
@@ -272,6 +282,7 @@ export const FormFilled: Story = {
  * and nothing is created.
  */
 export const FormInvalidRefills: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const form = await fillForm(canvasElement, '12');
     const refills = form.getByLabelText(PRESCRIPTION_FORM_TEXTS.refillsAllowed);
@@ -286,6 +297,7 @@ export const FormInvalidRefills: Story = {
  * days.
  */
 export const CreatePrescription: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const form = await fillForm(canvasElement, '2');
     await userEvent.click(form.getByRole('button', { name: PRESCRIPTION_FORM_TEXTS.submit }));
@@ -303,6 +315,7 @@ export const CreatePrescription: Story = {
 
 /** Edit Prescription's action is not shown in the spec: the screen says it is not available yet. */
 export const EditNotAvailable: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const metformin = await card(canvasElement, 'Metformin');
     await userEvent.click(within(metformin).getByRole('button', { name: PRESCRIPTION_TEXTS.edit }));

@@ -54,7 +54,8 @@ const failingOnce = () => {
 let FailsOnce = failingOnce();
 
 /** A failed download (offline, a new release) says so in the panel; Try again fetches the screen again. */
-export const DownloadFailed: Story = {
+export const LoadedAfterRetry: Story = {
+  tags: ['flow'],
   beforeEach() {
     FailsOnce = failingOnce();
   },
@@ -94,7 +95,8 @@ export const PartLoading: Story = {
 let PartFailsOnce = failingOnce();
 
 /** A part whose download failed says so in its own words; Try again fetches it, the rest of the screen stays. */
-export const PartDownloadFailed: Story = {
+export const PartLoadedAfterRetry: Story = {
+  tags: ['flow'],
   args: { label: 'tool result', texts: PART_TEXTS, spinnerSize: 'small' },
   beforeEach() {
     PartFailsOnce = failingOnce();

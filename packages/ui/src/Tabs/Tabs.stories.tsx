@@ -42,6 +42,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Arrow keys move and select (automatic activation), wrapping at both ends; Home and End jump. */
 export const Keyboard: Story = {
+  tags: ['flow'],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const selected = () => canvas.getByRole('tab', { selected: true });
@@ -75,6 +76,7 @@ export const AdminDashboard: Story = {
  * there is selected, joins the line and takes focus.
  */
 export const AdminDashboardPhone: Story = {
+  tags: ['flow'],
   args: { label: ADMIN_TEXTS.header, items: adminTabs },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
@@ -102,6 +104,7 @@ export const AdminDashboardPhone: Story = {
  * Switch the viewport to a phone to see the menu; on wider screens every tab shows.
  */
 export const WithOverflowMenu: Story = {
+  tags: ['flow'],
   args: { overflow: ['appointments', 'challenge-demo'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -6,13 +6,14 @@ import { Unauthorized } from './Unauthorized';
 const meta = {
   title: 'Pages/Unauthorized',
   component: Unauthorized,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '900px' } } },
   args: { homePath: '/patient-dashboard', onNavigate: fn() },
 } satisfies Meta<typeof Unauthorized>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const AccessDenied: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: ROUTE_TEXTS.accessDeniedTitle })).toBeVisible();

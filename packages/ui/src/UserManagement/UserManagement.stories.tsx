@@ -9,7 +9,8 @@ import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
 const meta = {
   title: 'Screens/UserManagement',
   component: UserManagement,
-  parameters: { session: 'sam' },
+  globals: { session: 'sam' },
+  parameters: { docs: { story: { inline: false, height: '760px' } } },
 } satisfies Meta<typeof UserManagement>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -74,6 +75,7 @@ export const Populated: Story = {
 
 /** The list call never answers: a labelled spinner. */
 export const Loading: Story = {
+  globals: { scenario: 'slow' },
   parameters: { msw: { handlers: { scenario: scenario.slow('listUsers') } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(T.loading);
@@ -81,8 +83,9 @@ export const Loading: Story = {
 };
 
 /** The list call fails: the server's message and Try again. */
-export const LoadError: Story = {
+export const ErrorState: Story = {
   name: 'Error',
+  globals: { scenario: 'error' },
   parameters: { msw: { handlers: { scenario: scenario.error('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -95,6 +98,7 @@ export const LoadError: Story = {
 
 /** No users at all: 'No users found', without the search hint, and zero counters. */
 export const Empty: Story = {
+  globals: { scenario: 'empty' },
   parameters: { msw: { handlers: { scenario: scenario.empty('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -108,6 +112,7 @@ export const Empty: Story = {
 
 /** A search that matches nobody: 'No users found' plus 'Try adjusting your search criteria'. */
 export const SearchNoResult: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Jane Doe');
@@ -121,6 +126,7 @@ export const SearchNoResult: Story = {
 
 /** The suspended filter keeps only suspended users, each offering Activate. */
 export const FilterSuspended: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Jane Doe');
@@ -133,6 +139,7 @@ export const FilterSuspended: Story = {
 
 /** Add User opens the inline form; department fields appear only for a doctor or an admin. */
 export const CreateFormOpen: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Jane Doe');
@@ -150,6 +157,7 @@ export const CreateFormOpen: Story = {
 
 /** The server refuses an empty name and a malformed e-mail: each error sits under its field. */
 export const CreateFormInvalid: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Jane Doe');
@@ -168,6 +176,7 @@ export const CreateFormInvalid: Story = {
 
 /** A valid form creates the user: a new active patient row, and the form closes. */
 export const CreateUser: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Jane Doe');
@@ -187,6 +196,7 @@ export const CreateUser: Story = {
 
 /** View: created date, last login, the details present, permission chips, and the Edit User note. */
 export const ViewModalOpen: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findRow(canvasElement, 'Dr. Alice Smith');
@@ -208,6 +218,7 @@ export const ViewModalOpen: Story = {
 
 /** REQ-users-suspend: Suspend on an active user turns the badge suspended and the button into Activate. */
 export const SuspendBecomesActivate: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const row = await findRow(canvasElement, 'Jane Doe');
     await userEvent.click(within(row).getByRole('button', { name: 'Suspend Jane Doe' }));
@@ -219,6 +230,7 @@ export const SuspendBecomesActivate: Story = {
 
 /** The server refuses the change: the row rolls back and the refusal shows in the alert region. */
 export const SuspendRefusedRollsBack: Story = {
+  tags: ['flow'],
   parameters: { msw: { handlers: { scenario: scenario.forbidden('updateUser') } } },
   play: async ({ canvasElement }) => {
     const row = await findRow(canvasElement, 'Jane Doe');
@@ -233,6 +245,7 @@ export const SuspendRefusedRollsBack: Story = {
 
 /** REQ-users-delete: Delete asks with the exact sentence; confirming removes the row. */
 export const DeleteAsksConfirmation: Story = {
+  tags: ['flow'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = await findRow(canvasElement, 'John Roe');
@@ -247,7 +260,7 @@ export const DeleteAsksConfirmation: Story = {
 
 /** A doctor has no manage:users: the tab says so and never calls the API. */
 export const AccessDeniedForDoctor: Story = {
-  parameters: { session: 'alice' },
+  globals: { session: 'alice' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(USER_MANAGEMENT_TEXTS.accessDenied)).toBeVisible();
@@ -257,6 +270,7 @@ export const AccessDeniedForDoctor: Story = {
 
 /** The session allows it but the server answers 403: the same access-denied sentence. */
 export const ServerForbidden: Story = {
+  globals: { scenario: 'forbidden' },
   parameters: { msw: { handlers: { scenario: scenario.forbidden('listUsers') } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -310,6 +324,7 @@ export const TenThousandUsers: Story = {
 
 /** Searching 10,000 users narrows the table to the matches at once, still with a window of rows. */
 export const TenThousandUsersSearch: Story = {
+  tags: ['flow'],
   ...withTenThousandUsers,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -332,6 +347,7 @@ export const TenThousandUsersSearch: Story = {
  * away from it, so Shift+Tab goes on from where focus was.
  */
 export const TenThousandUsersKeyboard: Story = {
+  tags: ['flow'],
   ...withTenThousandUsers,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
