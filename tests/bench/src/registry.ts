@@ -46,6 +46,11 @@ export const BENCHES: readonly BenchEntry[] = [
     ],
     timeoutMinutes: 5,
   },
+  {
+    name: 'sizes',
+    command: ['npm', 'run', 'sizes', '-w', '@sentinel/ui', '--', '--json', 'tests/bench/results/sizes.json'],
+    timeoutMinutes: 5,
+  },
   { name: 'lighthouse', script: 'lighthouse.ts', timeoutMinutes: 20, usesStack: true },
   { name: 'chat', script: 'chat.ts', timeoutMinutes: 15, usesStack: true },
   { name: 'stories', script: 'stories.ts', timeoutMinutes: 25 },
