@@ -25,9 +25,11 @@ export type AccessLogScreenProps = {
   rows: readonly AuditEntry[] | undefined;
   /** The viewer's subject: their own calls read 'You'. */
   viewerSub: string;
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load failed: the message to show, with Try again. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** Outline level of the title: 3 inside the records screen, 2 on its own. */
   headingLevel?: 2 | 3;
@@ -121,7 +123,17 @@ export function AccessLogScreen({
   );
 }
 
-/** 'Who viewed my records' wired to the API for the signed-in user (the records screen shows it to patients). */
+/**
+ * 'Who viewed my records' wired to the API for the signed-in user (the records screen shows it to patients).
+ *
+ * **When to use:** to show a patient who opened their medical records (REQ-audit). `AccessLogScreen` takes the
+ * rows as props for another data source.
+ *
+ * **Accessibility:** a table with a caption and row headers; each time is a `<time>` element; loading is
+ * announced, a failure shows its message with Try again.
+ *
+ * **Content:** the viewer's own calls read "You"; outcomes in words.
+ */
 export function AccessLog({ headingLevel }: Pick<AccessLogScreenProps, 'headingLevel'>) {
   const user = useCurrentUser();
   const log = useAccessLogQuery();

@@ -127,10 +127,21 @@ export function SecurityPlaceholder() {
   return <EmptyState icon={<ShieldIcon />} title="Security" description={ADMIN_TEXTS.securityComingSoon} />;
 }
 
-export type AdminDashboardProps = { onNavigate: (path: string) => void; initialTab?: AdminTab };
+export type AdminDashboardProps = {
+  /** Navigation outside the dashboard (the demo's dashboard button). */
+  onNavigate: (path: string) => void;
+  /** The tab selected at first: overview unless a story or a deep link says otherwise. */
+  initialTab?: AdminTab;
+};
 
 /**
  * REQ-screen-admin-top: product name plus 'Admin', picture, name, role badge (default ADMIN), logout, tabs.
+ *
+ * **When to use:** the administrator's home page (/admin-dashboard).
+ *
+ * **Accessibility:** the header's account controls are a labelled nav; the tabs follow the WAI-ARIA tabs pattern
+ * (arrow keys), and below tablet width the tabs that do not fit move to a menu; refusals appear in the alert
+ * region.
  */
 export function AdminDashboard({ onNavigate, initialTab = 'overview' }: AdminDashboardProps) {
   const session = useSession();

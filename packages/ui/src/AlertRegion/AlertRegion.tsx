@@ -95,7 +95,7 @@ const AlertsContext = createContext<AlertsApi | undefined>(undefined);
 
 /**
  * Holds the alerts of everything inside it. Screens call `useAlerts().show(PERMISSION_ALERTS.createUsers)`
- * instead of window.alert (REQ-access-fields, REQ-err); an <AlertRegion/> inside the provider shows them. Ids
+ * instead of window.alert (REQ-access-fields, REQ-err); an `<AlertRegion />` inside the provider shows them. Ids
  * come from a counter ('alert-1', 'alert-2', ...) so stories and tests are deterministic. Alerts stay until
  * dismissed: nothing disappears on a timer (WCAG 2.2.1).
  */

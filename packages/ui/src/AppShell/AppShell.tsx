@@ -12,12 +12,17 @@ import * as styles from './AppShell.css';
 export type AppShellProps = {
   /** Shown after the product name, e.g. 'Admin' (REQ-screen-admin-top). */
   productSuffix?: string;
+  /** Whose page it is: the name and picture in the header. */
   user: { name: string; picture?: string };
   /** The greeting under the page heading, e.g. 'Welcome back, Jane'. */
   heading: string;
+  /** A line under the title (the dashboard's greeting). */
   subheading?: string;
+  /** The role badge beside the name, in words and a tone. */
   roleBadge?: { text: string; tone: Tone };
+  /** Signs out (the Logout button). */
   onLogout: () => void;
+  /** The page's content under the header. */
   children: ReactNode;
 };
 

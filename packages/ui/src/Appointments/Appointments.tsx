@@ -50,16 +50,21 @@ export type AppointmentsViewer = { role: string; permissions: readonly string[] 
 export type AppointmentStatusChange = Extract<AppointmentStatus, 'confirmed' | 'completed'>;
 
 export type AppointmentsScreenProps = {
+  /** Who is looking, which decides the title, the columns and the actions offered. */
   viewer: AppointmentsViewer;
   /** The appointments the server returned for this viewer (a patient receives only their own, REQ-access). */
   appointments: readonly Appointment[];
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load error's message; the screen then offers 'Try again'. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** Resolves true when the appointment was created (the form then empties). */
   onCreate: (input: NewAppointment) => Promise<boolean> | boolean;
+  /** A create request is on its way: the form's submit button shows busy and ignores presses. */
   creating?: boolean;
+  /** Confirms or completes an appointment (the row's status action). */
   onSetStatus: (appointment: Appointment, status: AppointmentStatusChange) => void;
   /** Called after the user confirmed the delete. */
   onDelete: (appointment: Appointment) => void;
@@ -257,6 +262,14 @@ export function AppointmentsScreen({
 /**
  * The appointments screen wired to the API: what dashboards render. Failed calls (including the server's 403
  * for a missing permission) show their message in the alert region; optimistic changes roll back.
+ *
+ * **When to use:** a patient's own appointments, or the appointment management of doctors and admins.
+ * `AppointmentsScreen` takes data and callbacks as props.
+ *
+ * **Accessibility:** a table with a caption; the create form has labelled fields; Delete asks in a ConfirmDialog;
+ * refused or failed changes are announced in the alert region and roll back.
+ *
+ * **Content:** dates and times from the domain formatters ("Nov 2, 2026 at 09:30"); statuses as badges with words.
  */
 export function Appointments() {
   const user = useCurrentUser();

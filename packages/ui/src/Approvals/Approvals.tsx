@@ -31,9 +31,11 @@ type Decision = ApprovalDecision['decision'];
 export type ApprovalsScreenProps = {
   /** The requests the server returned for the signed-in clinician; undefined while loading or after a failure. */
   requests: readonly ApprovalRequest[] | undefined;
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load failed: the message to show, with Try again. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /**
    * Sends a decision. Resolves with the server's answer (the decided request), or undefined when it was refused
@@ -290,6 +292,11 @@ export function ApprovalsScreen({
  * The approval inbox wired to the API for the signed-in clinician (the doctor portal's Approvals tab). A refused
  * decision (the request expired meanwhile, or was already decided) shows the server's message in the alert
  * region and the list is fetched again.
+ *
+ * **When to use:** a clinician reviews the prescriptions the assistant proposed and approves or declines each.
+ *
+ * **Accessibility:** each request is a card named by its summary; decisions are buttons; a refused decision is
+ * announced in the alert region.
  */
 export function Approvals({ headingLevel }: Pick<ApprovalsScreenProps, 'headingLevel'>) {
   const { show } = useAlerts();

@@ -10,6 +10,7 @@ export type AvatarProps = {
   name: string;
   /** Picture URL. When missing or when it fails to load, the initials show instead (REQ-users-table). */
   picture?: string;
+  /** standard (40 px) beside a line of text, large (64 px) in a dialog's header. */
   size?: AvatarSize;
   /**
    * Set when the name is written right beside the avatar (the user table, the top bar), so a screen reader
@@ -18,7 +19,16 @@ export type AvatarProps = {
   decorative?: boolean;
 };
 
-/** A person's picture, or their initials (domain `initials`) when there is none or it is broken. */
+/**
+ * A person's picture, or their initials (domain `initials`) when there is none or it is broken.
+ *
+ * **When to use:** beside a person's name: the app bar, the user table, the user dialog.
+ *
+ * **Accessibility:** with `decorative` (the name is printed beside it) it is hidden from assistive technology;
+ * otherwise the name is its alt text, or the label of the initials (role img).
+ *
+ * **Content:** the person's display name; initials come from the domain `initials` rule.
+ */
 export function Avatar({ name, picture, size = 'standard', decorative = false }: AvatarProps) {
   // Remember which address failed, so a new picture gets its own chance to load.
   const [failed, setFailed] = useState<string | undefined>(undefined);

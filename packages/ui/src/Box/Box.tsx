@@ -18,6 +18,17 @@ const SPRINKLE_KEYS = new Set<string>(sprinkles.properties);
 /**
  * The one layout primitive (REQ-arch-components): props map to a small set of atomic classes. Components
  * never take className or style, so gaps in the system surface instead of being patched per screen.
+ *
+ * **When to use:** layout only: padding, gap, flex or grid, a token background, a border. Text takes Text or
+ * Heading; a row or column of siblings takes Stack.
+ *
+ * **Accessibility:** renders a `<div>` unless `as` says otherwise; pick the element for its meaning (`section`,
+ * `nav`, `ul`) and name landmarks with aria-label.
+ *
+ * **Content:** the layout props are responsive (a value, or `{ mobile, tablet, desktop }`): display,
+ * flexDirection, flexWrap, alignItems, justifyContent, gap, padding, paddingX, paddingY and each side,
+ * gridTemplateColumns (1 to 5 columns); plain: background (page, surface, a tone...), borderRadius, flexGrow,
+ * flexShrink, minWidth, width, textAlign, position, overflow.
  */
 export const Box = forwardRef<HTMLElement, BoxProps>(function Box(
   { as = 'div', bordered: withBorder, ...props },

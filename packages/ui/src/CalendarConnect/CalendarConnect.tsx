@@ -39,23 +39,31 @@ export type CalendarConnectScreenProps = {
   headingLevel?: 2 | 3 | 4;
   /** The connection as the API reports it; undefined while it loads or when it failed. */
   connection: VaultConnection | undefined;
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** Why the connection could not be read; the panel then offers Retry. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** The upcoming events to list (connected only); undefined while they load or when they failed. */
   events: readonly CalendarEvent[] | undefined;
+  /** The upcoming events are loading. */
   eventsLoading?: boolean;
   /** Why the events could not be read (REQ-err-calendar 'Unable to access calendar at this time...'). */
   eventsError?: string;
+  /** Loads the upcoming events again after a failure. */
   onRetryEvents?: () => void;
   /** The user's consent, with the scopes ticked (read always among them). */
   onConnect: (scopes: CalendarScope[]) => void;
+  /** Connecting: the Connect button shows busy. */
   connecting?: boolean;
+  /** Why connecting failed, shown beside the form. */
   connectError?: string;
   /** Called after the user confirmed. */
   onDisconnect: () => void;
+  /** Disconnecting: the Disconnect button shows busy. */
   disconnecting?: boolean;
+  /** Why disconnecting failed, shown beside the button. */
   disconnectError?: string;
   /** Saves the listed events as an .ics file. */
   onDownload: () => void;
@@ -330,7 +338,14 @@ function eventsErrorText(error: unknown): string {
 
 export type CalendarConnectProps = Pick<CalendarConnectScreenProps, 'headingLevel'>;
 
-/** The calendar panel wired to the API: the connection, the consent, and the upcoming events. */
+/**
+ * The calendar panel wired to the API: the connection, the consent, and the upcoming events.
+ *
+ * **When to use:** to connect a calendar through the token vault and show upcoming events.
+ *
+ * **Accessibility:** connect and disconnect are buttons that show busy while working; failures are shown next to
+ * the action as text, not colour alone.
+ */
 export function CalendarConnect({ headingLevel }: CalendarConnectProps) {
   const clock = useClock();
   const connection = useCalendarConnectionQuery();

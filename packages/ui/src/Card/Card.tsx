@@ -7,6 +7,7 @@ export const CARD_PADDINGS = styles.CARD_PADDINGS;
 export type CardPadding = (typeof CARD_PADDINGS)[number];
 
 export type CardProps = {
+  /** The card's body. */
   children?: ReactNode;
   /** The card's heading; a titled card is a section named by it. */
   title?: string;
@@ -20,15 +21,25 @@ export type CardProps = {
   actions?: ReactNode;
   /** An accent stripe in a semantic tone along the leading edge. */
   tone?: Tone;
+  /** The inner space from the spacing scale. */
   padding?: CardPadding;
+  /** An id for links and aria references. */
   id?: string;
 };
 
 const join = (...classes: (string | false | undefined)[]) => classes.filter(Boolean).join(' ');
 
 /**
- * A bordered surface. With a title it renders <section aria-labelledby> so the card is a named region screen
+ * A bordered surface. With a title it renders `<section aria-labelledby>` so the card is a named region screen
  * reader users can jump to; without one it is a plain container.
+ *
+ * **When to use:** a group of related content the user reads or acts on together: a record, a prescription, a
+ * form.
+ *
+ * **Accessibility:** with a title it is a named region (section aria-labelledby) that screen reader users can jump
+ * to; the title is a heading at `headingLevel`.
+ *
+ * **Content:** the title is the thing's name ("Metformin", "Create New User"), not a sentence.
  */
 export function Card({
   children,

@@ -87,8 +87,11 @@ export type ChallengeDemoSession =
   | { status: 'signedIn'; email: string; role: DashboardRole; mfa: boolean };
 
 export type ChallengeDemoScreenProps = {
+  /** The signed-in user (e-mail, role, second factor) or signed out, for the session banner. */
   session: ChallengeDemoSession;
+  /** Each demo's state: idle, running, its result or its error. */
   outcomes: DemoOutcomes;
+  /** Runs one demo. */
   onRun: (kind: DemoKind) => void;
   /** Goes to a path of the app; the portal wires it to the router. */
   onNavigate: (path: string) => void;
@@ -345,7 +348,14 @@ export type ChallengeDemoProps = {
   onNavigate: (path: string) => void;
 };
 
-/** The demo page wired to the session and the API. */
+/**
+ * The demo page wired to the session and the API.
+ *
+ * **When to use:** the demo page of the three identity pillars (REQ-screen-demo), for a signed-in user.
+ *
+ * **Accessibility:** each demo is run by a button; its outcome appears as text beside it; the session banner says
+ * the role in words, not only by colour.
+ */
 export function ChallengeDemo({ onNavigate }: ChallengeDemoProps) {
   const session = useSession();
   const { outcomes, run } = useChallengeDemos();

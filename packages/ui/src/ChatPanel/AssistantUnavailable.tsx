@@ -8,10 +8,12 @@ import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
 import { PROVIDER_OPTIONS } from './ChatPanel.providers';
 
 /**
- * REQ-chat-unavailable: when no AI provider is available the panel shows 'AI Service Not Available', says to configure a provider
- * in environment variables, lists three provider options (two marked free) and shows the current provider.
+ * REQ-chat-unavailable: when no AI provider is available the panel shows 'AI Service Not Available'. A patient
+ * or clinician reads a plain message (try later, the rest works, whom to ask for medical advice); only an admin
+ * (`operator`) is told to configure a provider in environment variables, with the three provider options (two
+ * marked free) and the current provider.
  */
-export function AssistantUnavailable({ provider }: { provider: string }) {
+export function AssistantUnavailable({ provider, operator }: { provider: string; operator: boolean }) {
   return (
     <div className={styles.body}>
       <Stack direction="horizontal" space="small">
@@ -20,6 +22,15 @@ export function AssistantUnavailable({ provider }: { provider: string }) {
         </Text>
         <Heading level={3}>{CHAT_TEXTS.notAvailableTitle}</Heading>
       </Stack>
+      {operator ? <OperatorDetails provider={provider} /> : <Text>{CHAT_PANEL_TEXTS.notAvailablePlain}</Text>}
+    </div>
+  );
+}
+
+/** What an admin needs to bring the assistant back: the providers, their variables, and the current one. */
+function OperatorDetails({ provider }: { provider: string }) {
+  return (
+    <>
       <Text>{CHAT_PANEL_TEXTS.notAvailableBody}</Text>
       <ul className={styles.providerList}>
         {PROVIDER_OPTIONS.map((option) => (
@@ -44,6 +55,6 @@ export function AssistantUnavailable({ provider }: { provider: string }) {
       <Text size="small" weight="medium">
         {CHAT_PANEL_TEXTS.currentProvider(provider)}
       </Text>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 /** What the chat panel sends to the assistant, built from the messages it shows. */
-import { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@sentinel/domain/contract';
+// The limits from the domain's constants, not the contract's entry: that would put the contract (and zod) in the
+// page's first chunk, where the client loads it lazily (REQ-perf).
+import { MAX_CHAT_MESSAGES, MAX_CHAT_MESSAGE_LENGTH } from '@sentinel/domain';
+import type { ChatTurn } from '@sentinel/domain/contract';
 import type { ChatMessageView } from './ChatPanel.reducer';
 
 /**

@@ -17,7 +17,7 @@ import { ApiProvider } from '../api/ApiProvider';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
 import { ClockProvider } from '../clock/ClockProvider';
 import { HOSTILE_MARKDOWN_DOCUMENT, harmfulOutput } from '../Markdown/Markdown.corpus';
-import { ChatPanelScreen, type ChatPanelScreenProps } from './ChatPanel';
+import { ChatPanelScreen, type AssistantStatusView, type ChatPanelScreenProps } from './ChatPanel';
 import { REPLY_EMPTY, REPLY_INTERRUPTED, useChatConversation } from './ChatPanel.data';
 import {
   conversationReducer,
@@ -235,8 +235,25 @@ describe('chat panel: frame (REQ-chat-panel, REQ-chat-layout, REQ-chat-footer)',
 });
 
 describe('chat panel: AI service not available (REQ-chat-unavailable)', () => {
-  it('says so, lists three providers (two free) and names the current provider', () => {
-    renderScreen({ assistant: { state: 'ready', available: false, provider: 'huggingface', demo: false } });
+  const unavailable: AssistantStatusView = {
+    state: 'ready',
+    available: false,
+    provider: 'huggingface',
+    demo: false,
+  };
+
+  it('tells a patient plainly, with no environment variables or provider list', () => {
+    renderScreen({ assistant: unavailable });
+    expect(screen.getByRole('heading', { name: CHAT_TEXTS.notAvailableTitle })).toBeTruthy();
+    expect(screen.getByText(CHAT_PANEL_TEXTS.notAvailablePlain)).toBeTruthy();
+    expect(screen.queryByText('HF_TOKEN')).toBeNull();
+    expect(screen.queryByText(/environment variable/i)).toBeNull();
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('tells an admin to configure a provider: three providers (two free) and the current one', () => {
+    renderScreen({ assistant: unavailable, operator: true });
     expect(screen.getByRole('heading', { name: CHAT_TEXTS.notAvailableTitle })).toBeTruthy();
     const options = screen.getAllByRole('listitem');
     expect(options).toHaveLength(3);

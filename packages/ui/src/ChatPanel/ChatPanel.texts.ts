@@ -58,6 +58,13 @@ export const CHAT_PANEL_TEXTS = {
     failed: 'The document viewer could not be loaded. Check your connection and try again.',
   },
   documentContent: 'Document content',
+  /**
+   * REQ-chat-unavailable, for a patient or clinician: what happened and what still works, in plain words. How to
+   * configure a provider is the operator's business (README.md, apps/api/src/assistant/README.md), not theirs.
+   */
+  notAvailablePlain:
+    'The AI assistant cannot answer questions right now. Please try again later. The rest of the portal still works. For medical advice, contact your healthcare provider.',
+  /** REQ-chat-unavailable, for an admin, who can have the service configured. */
   notAvailableBody:
     'No AI provider is configured for this environment. Configure one of these providers in the environment variables of the API server, then restart it:',
   currentProvider: (provider: string) => `Current provider: ${provider}`,

@@ -4,10 +4,10 @@ import {
   canSendMessage,
   firstName,
   keyAction,
+  MAX_CHAT_MESSAGE_LENGTH,
   showsQuickActions,
   type TriageLevel,
 } from '@sentinel/domain';
-import { MAX_CHAT_MESSAGE_LENGTH } from '@sentinel/domain/contract';
 import { Badge } from '../Badge/Badge';
 import { Button, IconButton } from '../Button/Button';
 import { Chip } from '../Chip/Chip';
@@ -63,9 +63,11 @@ export type AssistantStatusView =
   | { state: 'ready'; available: boolean; provider: string; demo: boolean };
 
 export type ChatPanelScreenProps = {
+  /** The assistant's status: loading, failed, or ready (available or not, provider, demo model). */
   assistant: AssistantStatusView;
   /** How many knowledge documents the user may read; undefined until known. */
   documentCount: number | undefined;
+  /** The conversation, oldest first. */
   messages: readonly ChatMessageView[];
   /** A reply is pending: sending is blocked and Stop shows (REQ-chat-send). */
   pending: boolean;
@@ -78,16 +80,29 @@ export type ChatPanelScreenProps = {
    * emergency banner.
    */
   safetyLevel?: TriageLevel;
+  /** The knowledge document open in the viewer, if any. */
   document: DocumentState;
+  /** Sends a message (Enter or Send). */
   onSend: (text: string) => void;
+  /** Stops the reply in progress. */
   onStop: () => void;
+  /** Asks the last question again after a failed or stopped reply. */
   onRetry: () => void;
+  /** Clears the conversation (the header's Clear chat). */
   onClear: () => void;
+  /** Opens a cited knowledge document. */
   onOpenDocument: (documentId: string) => void;
+  /** Closes the document viewer. */
   onCloseDocument: () => void;
+  /** Loads the open document again after a failure. */
   onRetryDocument: () => void;
   /** Ask for the assistant's status again after it failed to load. */
   onRetryStatus: () => void;
+  /**
+   * The viewer administers the service (an admin): only then does the not-available state name the providers
+   * and environment variables to configure. Everyone else gets a plain message (REQ-chat-unavailable).
+   */
+  operator?: boolean;
 };
 
 function PanelHeader({ assistant, onClear }: { assistant: AssistantStatusView; onClear?: () => void }) {
@@ -246,7 +261,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
     return (
       <section className={styles.panel} aria-label={CHAT_PANEL_TEXTS.title}>
         <PanelHeader assistant={assistant} />
-        <AssistantUnavailable provider={assistant.provider} />
+        <AssistantUnavailable provider={assistant.provider} operator={props.operator ?? false} />
         <PanelFooter documentCount={documentCount} />
       </section>
     );
@@ -340,6 +355,17 @@ function OwnConversationPanel() {
 /**
  * The chat panel wired to the session, the assistant's status, the knowledge list and the chat stream. Inside a
  * ChatConversationProvider (the dashboards) it shows the provider's conversation, which outlives the panel.
+ *
+ * **When to use:** the assistant chat, in the dashboards. `ChatPanelScreen` is the same panel with the
+ * conversation passed in.
+ *
+ * **Accessibility:** the conversation is a log (new messages are read out politely); Enter sends and Shift+Enter
+ * adds a line; Stop ends a reply in progress; a triage banner above the conversation is an alert for red-flag
+ * levels; suggested questions are a named group of buttons.
+ *
+ * **Content:** the welcome greets the user by first name; every answer carries the disclaimer; when the assistant
+ * is not available a patient reads a plain message and only an admin sees how to configure a provider
+ * (REQ-chat-unavailable).
  */
 export function ChatPanel() {
   const shared = useSharedChatConversation();
@@ -347,6 +373,7 @@ export function ChatPanel() {
 }
 
 function ConnectedChatPanel({ chat }: { chat: ChatConversation }) {
+  const session = useSession();
   const status = useAssistantStatus();
   const knowledge = useKnowledgeList();
   const doc = useKnowledgeDocument(chat.openDocumentId);
@@ -390,6 +417,7 @@ function ConnectedChatPanel({ chat }: { chat: ChatConversation }) {
       onCloseDocument={chat.closeDocument}
       onRetryDocument={() => void doc.refetch()}
       onRetryStatus={() => void status.refetch()}
+      operator={session.status === 'signedIn' && session.user.role === 'admin'}
     />
   );
 }

@@ -21,7 +21,9 @@ export type DocumentState =
   | { state: 'open'; document: KnowledgeDocumentView };
 
 export type KnowledgeDocumentDialogProps = {
+  /** The document to show: closed, loading, failed or open. */
   document: DocumentState;
+  /** Closes the viewer; focus returns to the reference that opened it. */
   onClose: () => void;
   /** Fetch the document again after a failure. */
   onRetry: () => void;

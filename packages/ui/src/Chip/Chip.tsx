@@ -18,6 +18,7 @@ export type ChipProps = {
   onRemove?: () => void;
   /** Accessible name of the remove button; defaults to 'Remove {text}'. */
   removeLabel?: string;
+  /** Cannot be pressed (a suggestion while a reply is pending). */
   disabled?: boolean;
 };
 
@@ -26,6 +27,14 @@ const join = (...classes: (string | false | undefined)[]) => classes.filter(Bool
 /**
  * A compact label in four forms, chosen by the props given: toggle (selected + onClick, aria-pressed),
  * action (onClick), removable (onRemove) and static (neither, e.g. the permission chips of the user view).
+ *
+ * **When to use:** toggling a filter on and off (knowledge categories), a suggested question to send (action), a
+ * removable selection, or a static tag (permissions).
+ *
+ * **Accessibility:** a toggle chip is a button with aria-pressed; an action chip is a button; a static chip is
+ * text. All show focus and are reached with Tab.
+ *
+ * **Content:** one to three words, or the whole question for a suggestion.
  */
 export function Chip({
   children,

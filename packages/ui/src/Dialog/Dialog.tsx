@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { IconButton } from '../Button/Button';
 import { CloseIcon } from '../icons/icons';
 import { Heading } from '../Text/Text';
@@ -19,14 +27,18 @@ export type DialogProps = {
   title: string;
   /** Optional text under the title, announced as the dialog's description. */
   description?: ReactNode;
+  /** standard for details and forms, large for documents. */
   size?: DialogSize;
+  /** The dialog's body. */
   children?: ReactNode;
   /** Action buttons, shown in a bar at the bottom. */
   footer?: ReactNode;
 };
 
 type ModalProps = DialogProps & {
+  /** alertdialog for a question that needs an answer, dialog otherwise. */
   role: 'dialog' | 'alertdialog';
+  /** Shows the Close button in the header. */
   showClose: boolean;
 };
 
@@ -51,6 +63,30 @@ function hide(dialog: HTMLDialogElement) {
   else dialog.removeAttribute('open');
 }
 
+/**
+ * Whether the body is taller than its box (a long note, a phone's short window): it then scrolls, and a
+ * scrolling region must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1; axe
+ * scrollable-region-focusable). Watched as the window resizes and as the content changes.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>, open: boolean) {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!open || !element || typeof ResizeObserver === 'undefined') return undefined;
+    const check = () => setScrolls(element.scrollHeight > element.clientHeight);
+    check();
+    const resize = new ResizeObserver(check);
+    resize.observe(element);
+    const mutation = new MutationObserver(check);
+    mutation.observe(element, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resize.disconnect();
+      mutation.disconnect();
+    };
+  }, [ref, open]);
+  return scrolls;
+}
+
 /** The modal both Dialog and ConfirmDialog are made of. */
 export function ModalDialog({
   open,
@@ -68,6 +104,8 @@ export function ModalDialog({
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   const openRef = useRef(open);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // Declared after the opening effect, so the first focus on opening still goes to the first control.
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -88,6 +126,8 @@ export function ModalDialog({
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
+
+  const bodyScrolls = useScrolls(bodyRef, open);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // Handled here rather than left to the browser's cancel event, so every engine closes the same way and
@@ -136,7 +176,20 @@ export function ModalDialog({
               <IconButton label={DIALOG_CLOSE_LABEL} icon={<CloseIcon />} variant="ghost" onClick={onClose} />
             ) : null}
           </div>
-          {children ? <div className={styles.body}>{children}</div> : null}
+          {children ? (
+            // Named by the title when it scrolls, so a keyboard user landing on it hears what it holds.
+            <div
+              ref={bodyRef}
+              className={styles.body}
+              // The role is 'region' whenever the tab stop is there; the rule cannot follow the condition.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={bodyScrolls ? 0 : undefined}
+              role={bodyScrolls ? 'region' : undefined}
+              aria-labelledby={bodyScrolls ? titleId : undefined}
+            >
+              {children}
+            </div>
+          ) : null}
           {footer ? <div className={styles.footer}>{footer}</div> : null}
         </>
       ) : null}
@@ -145,8 +198,16 @@ export function ModalDialog({
 }
 
 /**
- * A modal dialog on the native <dialog> (showModal makes the page behind inert). Named by its title, closed by
+ * A modal dialog on the native `<dialog>` (showModal makes the page behind inert). Named by its title, closed by
  * the Close button or Escape (both call onClose); focus moves into it on open and back to the opener on close.
+ *
+ * **When to use:** details or a short task that needs the user's attention without leaving the page (record
+ * details, a document). Do not open a dialog from a dialog.
+ *
+ * **Accessibility:** the native modal `<dialog>`: the page behind is inert, Tab stays inside, Escape and Close
+ * call onClose, and focus returns to the opener.
+ *
+ * **Content:** the title names what is shown ("Record details", the document's title).
  */
 export function Dialog(props: DialogProps) {
   return <ModalDialog {...props} role="dialog" showClose />;

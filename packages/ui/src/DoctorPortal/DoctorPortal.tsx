@@ -90,12 +90,22 @@ export function DoctorOverview({ onOpenTab }: { onOpenTab: (tab: DoctorTab) => v
   );
 }
 
-export type DoctorPortalProps = { onNavigate: (path: string) => void; initialTab?: DoctorTab };
+export type DoctorPortalProps = {
+  /** Navigation outside the dashboard (the demo's dashboard button). */
+  onNavigate: (path: string) => void;
+  /** The tab selected at first: overview unless a story or a deep link says otherwise. */
+  initialTab?: DoctorTab;
+};
 
 /**
  * REQ-screen-doctor-tabs: greets the doctor by last name, tabs, logout. Besides the spec's tabs, Approvals holds the
  * prescriptions the assistant proposed (REQ-screen-doctor-tabs), its label counting those waiting; only a
  * doctor who may prescribe has it.
+ *
+ * **When to use:** the doctor's home page (/doctor-dashboard).
+ *
+ * **Accessibility:** as AdminDashboard: labelled account nav, keyboard tabs with an overflow menu on phones,
+ * alerts in the alert region.
  */
 export function DoctorPortal({ onNavigate, initialTab = 'overview' }: DoctorPortalProps) {
   const session = useSession();

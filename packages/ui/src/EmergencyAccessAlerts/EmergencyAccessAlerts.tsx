@@ -26,9 +26,11 @@ export type EmergencyAccessAlertsScreenProps = {
   grants: readonly EmergencyGrant[] | undefined;
   /** The user directory, to name doctors and patients; without it, grants show subjects and patient ids. */
   users?: readonly ManagedUser[];
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load failed: the message to show, with Try again. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
 };
 
@@ -127,7 +129,15 @@ export function EmergencyAccessAlertsScreen({
   );
 }
 
-/** The emergency-access alerts wired to the API (the admin dashboard's Emergency access tab). */
+/**
+ * The emergency-access alerts wired to the API (the admin dashboard's Emergency access tab).
+ *
+ * **When to use:** administrators review every emergency ("break-glass") access to a record
+ * (REQ-rec-emergency-alerts).
+ *
+ * **Accessibility:** a table with a caption; each grant's status is a badge with words; loading is announced and a
+ * failure shows Try again.
+ */
 export function EmergencyAccessAlerts() {
   const grants = useEmergencyAccessQuery();
   // The names are a help, not the alert: a failed directory load leaves subjects and patient ids.

@@ -10,6 +10,7 @@ import { EMERGENCY_ACCESS_TEXTS as T, alertSummary } from './EmergencyAccessAler
 export type EmergencyAccessNoticeViewProps = {
   /** '2 in the last 7 days, 1 live' (`alertSummary`); undefined when there is nothing to notice. */
   summary: string | undefined;
+  /** Opens the Emergency access tab. */
   onReview: () => void;
 };
 
@@ -31,6 +32,10 @@ export function EmergencyAccessNoticeView({ summary, onReview }: EmergencyAccess
 /**
  * The overview's alert wired to `GET /api/emergency-access`. While loading, or if the list fails, the overview
  * shows nothing here: the Emergency access tab shows the list, its loading and its error.
+ *
+ * **When to use:** on the admin overview, to point at emergency accesses waiting for review.
+ *
+ * **Accessibility:** a short message with a button that opens the Emergency access tab.
  */
 export function EmergencyAccessNotice({ onReview }: Pick<EmergencyAccessNoticeViewProps, 'onReview'>) {
   const clock = useClock();

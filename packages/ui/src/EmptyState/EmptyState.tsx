@@ -13,7 +13,17 @@ export type EmptyStateProps = {
   action?: ReactNode;
 };
 
-/** What a list shows when it has nothing to show: plain text in reading order, no special role. */
+/**
+ * What a list shows when it has nothing to show: plain text in reading order, no special role.
+ *
+ * **When to use:** a list or a search with nothing to show. Say why it is empty and what the user can do.
+ *
+ * **Accessibility:** plain text in reading order, not announced: the user reaches it by reading on after the
+ * search field or the heading.
+ *
+ * **Content:** the spec's text where it gives one ("No users found"), then a hint ("Try adjusting your search
+ * criteria").
+ */
 export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
   return (
     <div className={styles.root}>

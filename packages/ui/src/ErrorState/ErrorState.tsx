@@ -13,10 +13,20 @@ export type ErrorStateProps = {
   onRetry?: () => void;
   /** critical: nothing could be shown; caution: what is shown may be stale (a failed search keeps the list). */
   tone?: 'critical' | 'caution';
+  /** The retry button's text; "Try again" by default. */
   retryLabel?: string;
 };
 
-/** A screen's load failure: the message, announced as an alert, and a way to try again. */
+/**
+ * A screen's load failure: the message, announced as an alert, and a way to try again.
+ *
+ * **When to use:** a load failed (a screen, a list, a panel): show the server's message and Try again, never a
+ * blank area (REQ-screen-load-errors). Not for field errors (Field `error`) or refused actions (AlertRegion).
+ *
+ * **Accessibility:** role alert, so the message is read out once when it appears; Try again is a button.
+ *
+ * **Content:** the server's message as given; the retry button says "Try again".
+ */
 export function ErrorState({
   message,
   onRetry,

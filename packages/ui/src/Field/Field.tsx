@@ -24,7 +24,7 @@ export type TextFieldType = (typeof TEXT_FIELD_TYPES)[number];
 
 /** What every field has: a visible label, an optional hint, an optional error, a required marker. */
 export type FieldBaseProps = {
-  /** Always rendered as a <label> (visible, unless a SearchField asks to hide it). */
+  /** Always rendered as a `<label>` (visible, unless a SearchField asks to hide it). */
   label: string;
   /** Help text under the label, announced with the control. */
   hint?: string;
@@ -84,9 +84,25 @@ function FieldShell({
 }
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, Reserved | 'type'> &
-  FieldBaseProps & { type?: TextFieldType; id?: string };
+  FieldBaseProps & {
+    /** The kind of input; it picks the phone keyboard (email, tel, number) and the browser's own checks. */
+    type?: TextFieldType;
+    /** The input's id; one is made when none is given, so the label is always tied to the input. */
+    id?: string;
+  };
 
-/** A labelled single-line input (text, email, tel, date, time, number, search, password). */
+/**
+ * A labelled single-line input (text, email, tel, date, time, number, search, password).
+ *
+ * **When to use:** any single-line input: text, e-mail, phone, date, time, number, password.
+ *
+ * **Accessibility:** the visible label is tied to the input; the hint and the error are linked with
+ * aria-describedby; an error sets aria-invalid; the required mark is hidden from assistive technology, which hears
+ * `required` instead.
+ *
+ * **Content:** the label is a noun ("Email", "Phone"); a hint gives the expected format ("e.g. 120/80"); an error
+ * says how to fix it, not only what is wrong.
+ */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, hint, error, required, id, type = 'text', 'aria-describedby': describedBy, ...input },
   ref,
@@ -114,7 +130,15 @@ export type SelectOption = { value: string; label: string };
 export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, Reserved | 'multiple'> &
   FieldBaseProps & { options: readonly SelectOption[]; id?: string };
 
-/** A labelled native <select>. */
+/**
+ * A labelled native `<select>`.
+ *
+ * **When to use:** choosing one value from a short fixed list (a role, a status filter). For actions use Menu.
+ *
+ * **Accessibility:** a native `<select>`, labelled like TextField; arrow keys change the value.
+ *
+ * **Content:** options in Title case ("All Users", "Lab Tech"), never raw values.
+ */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
   { label, hint, error, required, id, options, 'aria-describedby': describedBy, ...select },
   ref,
@@ -145,7 +169,14 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 export type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Reserved> &
   FieldBaseProps & { id?: string };
 
-/** A labelled multi-line input; onKeyDown passes through (the chat sends on Enter, Shift+Enter adds a line). */
+/**
+ * A labelled multi-line input; onKeyDown passes through (the chat sends on Enter, Shift+Enter adds a line).
+ *
+ * **When to use:** free text over more than one line (a record's description, a chat message).
+ *
+ * **Accessibility:** labelled like TextField; onKeyDown passes through so a chat can send on Enter while
+ * Shift+Enter adds a line.
+ */
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
   { label, hint, error, required, id, rows = 3, 'aria-describedby': describedBy, ...textarea },
   ref,
@@ -177,7 +208,16 @@ export type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, Reser
     onSubmit?: (value: string) => void;
   };
 
-/** A search input that submits on Enter. */
+/**
+ * A search input that submits on Enter.
+ *
+ * **When to use:** searching a list on this page.
+ *
+ * **Accessibility:** a search input with a label (visually hidden with `hideLabel`, still read out); Enter
+ * submits.
+ *
+ * **Content:** the placeholder says what can be searched ("Search by medication, patient or prescriber...").
+ */
 export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(function SearchField(
   { label, hint, error, id, hideLabel, onSubmit, onKeyDown, 'aria-describedby': describedBy, ...input },
   ref,

@@ -17,6 +17,11 @@ export type IdleTimeoutProps = Omit<IdleTimeoutOptions, 'onTimeout'> & {
  * alert dialog asks "Are you still there?" with a live countdown, "Stay signed in" (focused first; Escape does
  * the same) and "Log out"; at 15 minutes it signs out by itself. The visible timer ticks every second, and a
  * polite live region reads the time left out at 2 minutes, 90, 60, 30 and 10 seconds.
+ *
+ * **When to use:** once inside every signed-in page.
+ *
+ * **Accessibility:** see above: an alert dialog with focus on "Stay signed in", Escape to stay, and a polite
+ * countdown.
  */
 export function IdleTimeout({ onLogout, limits = IDLE_TIMEOUT, ...options }: IdleTimeoutProps) {
   const { phase, staySignedIn } = useIdleTimeout({ ...options, limits, onTimeout: onLogout });

@@ -44,9 +44,11 @@ export type KnowledgeBaseScreenProps = {
   stats: AccessStats | undefined;
   /** The role knowledge access was decided for (REQ-data-access-context): 'Your Role', and '(you)' in a document. */
   viewerRole: string | undefined;
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** Loading the list failed and there is nothing to show. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** The query whose results are shown, if a search is shown. */
   activeQuery?: string;
@@ -57,17 +59,27 @@ export type KnowledgeBaseScreenProps = {
    * again.
    */
   searchError?: string;
+  /** Runs the failed search again. */
   onRetrySearch?: () => void;
   /** Enter in the field or the Search button; a blank query goes back to the full list. */
   onSearch: (query: string) => void;
+  /** Clears the search text and shows the whole list again. */
   onClearSearch: () => void;
+  /** The id of the item whose document is open. */
   selectedId?: string;
+  /** Opens an item's document. */
   onSelect: (id: string) => void;
+  /** The open item's document, once loaded. */
   document?: KnowledgeDocumentView;
+  /** The open item's document is loading. */
   documentLoading?: boolean;
+  /** Why the open item's document failed to load, shown with Try again. */
   documentError?: string;
+  /** Loads the open item's document again. */
   onRetryDocument?: () => void;
+  /** The search text to start with (stories and deep links). */
   initialQuery?: string;
+  /** The category chip selected at first. */
   initialCategory?: KnowledgeCategoryFilter;
 };
 
@@ -275,6 +287,14 @@ export function KnowledgeBaseScreen({
 /**
  * The knowledge base wired to the API for the signed-in user: the doctor portal's and the admin dashboard's
  * knowledge tab. What is listed, found and opened is decided by the server for the user's access context.
+ *
+ * **When to use:** clinicians and admins browse and search the medical knowledge base they are allowed to read.
+ *
+ * **Accessibility:** the search field is labelled; category chips are toggle buttons (aria-pressed); the list and
+ * the selected document are separate regions; loading and failures are announced.
+ *
+ * **Content:** sensitivity and category as badges with words; the viewer's own role is highlighted by words as
+ * well as tone.
  */
 export function KnowledgeBase() {
   const list = useKnowledgeListQuery();

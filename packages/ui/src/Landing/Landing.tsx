@@ -57,7 +57,13 @@ export type LandingScreenProps = {
   rotate?: boolean;
 };
 
-/** REQ-screen, for visitors who are not signed in. */
+/**
+ * REQ-screen, for visitors who are not signed in.
+ *
+ * **When to use:** the public page for visitors who are not signed in.
+ *
+ * **Accessibility:** landmarks: a labelled account nav, named sections; sign-in is a button.
+ */
 export function LandingScreen({ onLogin, initialFeature = 0, rotate = true }: LandingScreenProps) {
   const [active, setActive] = useState(initialFeature);
   const [hovered, setHovered] = useState(false);

@@ -3,6 +3,10 @@ import { FullScreenSpinner } from '../Spinner/Spinner';
 
 /**
  * REQ-nav-loading: shown while authentication loads: the product name and 'Securing your medical data...'.
+ *
+ * **When to use:** while the sign-in state is not known yet (REQ-nav-loading).
+ *
+ * **Accessibility:** the message is a status, read out politely.
  */
 export function LoadingScreen() {
   return (

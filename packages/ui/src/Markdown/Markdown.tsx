@@ -57,6 +57,12 @@ export function MarkdownPending({ children }: { children: string }) {
  * (others show their alt text, so no request leaves the origin), and headings start at `headingLevel`
  * (default 3). Text without any markdown syntax (a greeting, a short reply) is rendered as the parser would,
  * without loading it.
+ *
+ * **When to use:** text written elsewhere that may contain formatting: the assistant's replies and knowledge
+ * documents. Never for our own copy.
+ *
+ * **Accessibility:** headings start at `headingLevel` so they fit the page outline; links that open a new tab say
+ * so; images from other origins show their alt text.
  */
 export function Markdown({ children, headingLevel = 3 }: MarkdownProps) {
   const plain = plainParagraphs(children);

@@ -57,9 +57,11 @@ export type MedicalRecordsScreenProps = {
   viewerRole: string;
   /** The records the server let this viewer see; undefined while loading or after a failed load. */
   records: readonly MedicalRecord[] | undefined;
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load failed: the message to show, with Try again. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** REQ-rec-details, REQ-access-write-patients write:patients: New Record and Edit Record. */
   canWrite: boolean;
@@ -67,14 +69,19 @@ export type MedicalRecordsScreenProps = {
   details?: RecordDetailsState;
   /** Shown in the details panel after Edit Record (its action is not shown in the spec). */
   detailsNotice?: string;
+  /** Opens a record's details (View Details). */
   onViewDetails: (record: MedicalRecord) => void;
+  /** Closes the details dialog; focus returns to the View Details button. */
   onCloseDetails: () => void;
+  /** Edit Record in the details dialog (REQ-screen-edit-later). */
   onEditRecord: (record: MedicalRecord) => void;
   /** Sends a new record; resolves with the server's verdict so the form can close or show field errors. */
   onCreate: (body: NewRecord) => Promise<CreateRecordOutcome>;
   /** Today (YYYY-MM-DD): the new-record form's default date. */
   today: string;
+  /** The search text to start with (stories and deep links). */
   initialSearch?: string;
+  /** The record-type filter to start with. */
   initialFilter?: RecordFilter;
   /** Shown below the records: a patient's 'Who viewed my records' (see AccessLog). */
   accessLog?: ReactNode;
@@ -246,6 +253,14 @@ export function MedicalRecordsScreen({
  * The medical records screen wired to the API for the signed-in user: the patient dashboard's records tab, the
  * doctor portal's patients tab and the admin's All Records tab. A patient also sees who viewed their records;
  * it loads once the list has, so it already shows the patient's own visit and reads the same on every load.
+ *
+ * **When to use:** a patient's own records, a doctor's patients' records, or all records for an admin.
+ * `MedicalRecordsScreen` takes data and callbacks as props.
+ *
+ * **Accessibility:** search and type filter are labelled; each record is a named card; details open in a dialog
+ * that returns focus; emergency access asks for a reason in a dialog; refusals are announced in the alert region.
+ *
+ * **Content:** record types and confidentiality as badges with words; vitals with their units (formatVitals).
  */
 export function MedicalRecords() {
   const user = useCurrentUser();

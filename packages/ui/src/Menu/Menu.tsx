@@ -19,6 +19,7 @@ export type MenuItem = {
 export type MenuProps = {
   /** The button's text and accessible name, e.g. 'More'. */
   label: string;
+  /** The actions, in order: id, label and what each does. */
   items: readonly MenuItem[];
   /** Decorative icon before the label. */
   icon?: ReactNode;
@@ -33,6 +34,14 @@ type Opening = { open: false } | { open: true; focus: number };
 /**
  * A WAI-ARIA menu button: the button opens a menu of actions. ArrowUp/ArrowDown move (wrapping), Home/End jump,
  * Enter/Space activate, Escape closes and returns focus to the button, Tab or a click outside closes.
+ *
+ * **When to use:** a short list of actions behind one button (the tabs that do not fit on a phone, row actions).
+ * Not for choosing a value (Select) or for site navigation.
+ *
+ * **Accessibility:** see above: the button has aria-haspopup and aria-expanded, the menu and its items have menu
+ * roles, and focus returns to the button on close.
+ *
+ * **Content:** items are verbs or destinations in Title case.
  */
 export function Menu({ label, items, icon, hideLabel, align = 'start' }: MenuProps) {
   const [state, setState] = useState<Opening>({ open: false });

@@ -139,10 +139,18 @@ export function PatientOverview({ onOpenTab }: { onOpenTab: (tab: PatientTab) =>
 export type PatientDashboardProps = {
   /** Navigation outside the dashboard (the demo's dashboard button). */
   onNavigate: (path: string) => void;
+  /** The tab selected at first: overview unless a story or a deep link says otherwise. */
   initialTab?: PatientTab;
 };
 
-/** REQ-screen: greeting by first name, tabs (overflow menu on small screens), logout. */
+/**
+ * REQ-screen: greeting by first name, tabs (overflow menu on small screens), logout.
+ *
+ * **When to use:** the patient's home page (/patient-dashboard).
+ *
+ * **Accessibility:** as AdminDashboard: labelled account nav, keyboard tabs with an overflow menu on phones,
+ * alerts in the alert region.
+ */
 export function PatientDashboard({ onNavigate, initialTab = 'overview' }: PatientDashboardProps) {
   const session = useSession();
   const [tab, setTab] = useState<PatientTab>(initialTab);

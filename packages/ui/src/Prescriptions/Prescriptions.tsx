@@ -36,18 +36,26 @@ import { PRESCRIPTION_FILTER_LABELS, PRESCRIPTION_SCREEN_TEXTS } from './Prescri
 export type { PrescriptionViewer };
 
 export type PrescriptionsScreenProps = {
+  /**
+   * Who is looking: a patient sees only their own list, a prescriber also the patient line, Refill and the
+   * create form.
+   */
   viewer: PrescriptionViewer;
   /**
    * The prescriptions the server returned for this viewer (a patient receives only their own, REQ-access).
    */
   prescriptions: readonly Prescription[];
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The load error's message; the screen then offers 'Try again'. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** Resolves true when the prescription was created (the form then empties and closes). */
   onCreate: (input: NewPrescription) => Promise<boolean> | boolean;
+  /** A create request is on its way: the form's submit button shows busy and ignores presses. */
   creating?: boolean;
+  /** Processes one refill (the card's Refill button, shown only where refills remain). */
   onRefill: (prescription: Prescription) => void;
   /** Edit Prescription: its action is not shown in the spec (REQ-rx). */
   onEdit: (prescription: Prescription) => void;
@@ -202,6 +210,14 @@ export function PrescriptionsScreen({
  * The prescriptions screen wired to the API: what dashboards render. Failed calls (including the server's 403
  * with the spec's alert) show their message in the alert region; an optimistic refill rolls back. Edit
  * Prescription has no action in the spec: it says so in the alert region rather than doing nothing silently.
+ *
+ * **When to use:** a patient's own prescriptions, or prescription management for doctors and admins.
+ * `PrescriptionsScreen` takes data and callbacks as props.
+ *
+ * **Accessibility:** each prescription is a named card; search and status filter are labelled; details open in a
+ * dialog; a refused refill is announced in the alert region and rolls back.
+ *
+ * **Content:** doses with their units ("500 mg"); refills as "1 of 3 used"; statuses as badges with words.
  */
 export function Prescriptions() {
   const user = useCurrentUser();

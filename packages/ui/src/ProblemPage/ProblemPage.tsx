@@ -5,7 +5,9 @@ import { Heading, Text } from '../Text/Text';
 export type ProblemPageProps = {
   /** The icon above the title (a lock for access, a warning for failures). */
   icon: ReactNode;
+  /** The page's heading: what went wrong, in a few words. */
   title: string;
+  /** What happened and what the user can do, in plain words. */
   message: string;
   /** Announce the message at once (failures); a page the user navigated to is read in order instead. */
   announce?: boolean;
@@ -13,7 +15,16 @@ export type ProblemPageProps = {
   action?: ReactNode;
 };
 
-/** A whole page that explains why the user cannot go on, and offers the way out. */
+/**
+ * A whole page that explains why the user cannot go on, and offers the way out.
+ *
+ * **When to use:** the whole page cannot go on: a broken sign-in callback, a page that does not exist. Not for a
+ * failed part of a page (ErrorState).
+ *
+ * **Accessibility:** the title is the page's heading; with `announce` the message is an alert, read out at once.
+ *
+ * **Content:** what happened in plain words, then one way out ("Back to sign in").
+ */
 export function ProblemPage({ icon, title, message, announce = false, action }: ProblemPageProps) {
   return (
     <Box

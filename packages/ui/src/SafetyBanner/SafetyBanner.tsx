@@ -14,6 +14,14 @@ export type SafetyBannerProps = {
  * REQ-triage: what to do now, above the conversation. Emergency, crisis and poison are an alert (read out at once)
  * in the critical tone; urgent is a status in the caution tone. The numbers are `tel:`/`sms:` links, so on a
  * phone one tap calls. The words are the domain's (`TRIAGE_BANNERS`), as the reply's text starts with them.
+ *
+ * **When to use:** only for the triage level of the chat (REQ-triage). Never for other warnings: it must stay the
+ * strongest signal on the screen.
+ *
+ * **Accessibility:** red-flag levels are an alert (read out at once), urgent a status; each help number is a real
+ * link (`tel:`, `sms:`).
+ *
+ * **Content:** only the domain's reviewed texts (`TRIAGE_BANNERS`); never reworded per screen.
  */
 export function SafetyBanner({ level }: SafetyBannerProps) {
   const titleId = useId();

@@ -38,12 +38,23 @@ export type SpinnerProps = {
   label?: string;
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
+  /** small inside a button or a line of text, standard in a panel, large for a whole page. */
   size?: SpinnerSize;
   /** Label beside the ring (inline) or under it (stacked). */
   layout?: SpinnerLayout;
 };
 
-/** A loading indicator with a label that assistive technology announces. */
+/**
+ * A loading indicator with a label that assistive technology announces.
+ *
+ * **When to use:** something is loading for more than a moment. Always with a label; for a button that is busy,
+ * use Button `loading` instead.
+ *
+ * **Accessibility:** role status: the label is announced politely; the ring itself is hidden from assistive
+ * technology and stops turning under reduced motion.
+ *
+ * **Content:** say what is loading ("Loading prescriptions..."), not just "Loading".
+ */
 export function Spinner({
   label = DEFAULT_SPINNER_LABEL,
   hideLabel = false,

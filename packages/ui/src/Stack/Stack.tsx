@@ -29,20 +29,29 @@ type Breakpoint = 'mobile' | 'tablet' | 'desktop';
 export type ResponsiveProp<T> = T | Partial<Record<Breakpoint, T>>;
 
 export type StackProps = {
+  /** The items, in order. */
   children?: ReactNode;
   /** Gap between children, a Space token. */
   space?: ResponsiveProp<Space>;
+  /** vertical (a column) or horizontal (a row); responsive, so a row can become a column on phones. */
   direction?: ResponsiveProp<StackDirection>;
   /** Cross-axis alignment; defaults to stretch when vertical and center when horizontal. */
   align?: ResponsiveProp<StackAlign>;
+  /** Where the items sit along the main axis. */
   justify?: ResponsiveProp<StackJustify>;
   /** Let children flow onto further lines when they do not fit. */
   wrap?: boolean;
+  /** The element to render; ul or ol keep list semantics (give them li children). */
   as?: StackElement;
+  /** An id for aria references. */
   id?: string;
+  /** A role when the group has a meaning of its own (group, search, toolbar). */
   role?: string;
+  /** Names the group when it has a role or is a landmark. */
   'aria-label'?: string;
+  /** Names the group by a visible heading. */
   'aria-labelledby'?: string;
+  /** Points at text that describes the group. */
   'aria-describedby'?: string;
 };
 
@@ -76,8 +85,13 @@ function responsive<T extends string, U>(
 
 /**
  * Lays children out in a column or a row with a token gap: the same atomic classes as Box, so screens compose
- * layouts without any styles of their own. Rendered as a list (ul/ol), it keeps list semantics; give it <li>
+ * layouts without any styles of their own. Rendered as a list (ul/ol), it keeps list semantics; give it `<li>`
  * children.
+ *
+ * **When to use:** a column or row of siblings with an even gap from the spacing scale (`space`).
+ *
+ * **Accessibility:** as `ul` or `ol` it keeps list semantics (give it `<li>` children); give a `role` and a label
+ * when the group has a meaning of its own.
  */
 export function Stack({
   children,

@@ -12,12 +12,19 @@ export type StatGridProps = {
   as: 'list' | 'group' | 'section';
   /** Tiles per row at each breakpoint. */
   columns: Sprinkles['gridTemplateColumns'];
+  /** The space between tiles, from the spacing scale. */
   gap?: Sprinkles['gap'];
   /** The tiles, in reading order; each label is unique within the grid. */
   tiles: readonly StatTileProps[];
 };
 
-/** The stat tiles of an overview or a screen's summary, laid out as one responsive grid. */
+/**
+ * The stat tiles of an overview or a screen's summary, laid out as one responsive grid.
+ *
+ * **When to use:** two or more StatTiles side by side.
+ *
+ * **Accessibility:** as a list, a group or a section named by `label`, so the tiles are announced as one set.
+ */
 export function StatGrid({ label, as, columns, gap = 'medium', tiles }: StatGridProps) {
   if (as === 'list') {
     return (

@@ -9,6 +9,7 @@ export type StatTileProps = {
   value: string | number;
   /** A decorative icon, tinted in the tile's tone. */
   icon?: ReactNode;
+  /** Colours the icon (and the figure with `toneValue`); the label still says what the figure is. */
   tone?: Tone;
   /** Also colour the value in the tone (the label still says what it is). */
   toneValue?: boolean;
@@ -23,6 +24,13 @@ export type StatTileProps = {
  * 1,247". Used for the admin overview cards, the landing statistics and the screens' summary tiles. The figure
  * never breaks across lines: where it does not fit beside the icon, the text moves under the icon. It takes the
  * width its parent gives it (a grid cell, as in StatGrid).
+ *
+ * **When to use:** one key figure with its label: overview cards, a screen's summary. Not for actions.
+ *
+ * **Accessibility:** a group named by its label, so a screen reader hears the label with the figure.
+ *
+ * **Content:** the label in the spec's words and Title case ("Total Users"); the figure with thousands separators
+ * and its unit ("1,247", "98%").
  */
 export function StatTile({
   label,

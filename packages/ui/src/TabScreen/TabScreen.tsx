@@ -51,6 +51,7 @@ export type TabScreenProps = {
   texts?: TabScreenTexts;
   /** The loading indicator's size: small inside a screen, standard for a tab's whole panel. */
   spinnerSize?: SpinnerSize;
+  /** The tab's screen (a lazyScreen), or a lazily fetched part of a screen. */
   children: ReactNode;
 };
 
@@ -71,6 +72,11 @@ export function TabScreenLoading({
  * Wraps a tab's screen (a lazyScreen): a loading state while its code downloads, and an error with Try again when
  * the download fails, inside the tab panel, so the tabs stay usable either way. Wraps a lazily fetched part of a
  * screen the same way (with `texts`), so the rest of the screen stays usable.
+ *
+ * **When to use:** around each tab's screen that is fetched on demand (lazyScreen).
+ *
+ * **Accessibility:** the loading state is a Spinner (announced politely) and a failed download an ErrorState with
+ * Try again, both inside the tab panel, so the tabs stay usable.
  */
 export function TabScreen({ label, texts, spinnerSize, children }: TabScreenProps) {
   return (

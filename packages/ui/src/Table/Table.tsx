@@ -23,8 +23,11 @@ export type TableProps<Row> = {
   caption: string;
   /** Keep the caption for screen readers only, when a visible heading already names the table. */
   hideCaption?: boolean;
+  /** The columns: header, how a row renders in it, and which one is the row header. */
   columns: readonly TableColumn<Row>[];
+  /** The rows, in display order. */
   rows: readonly Row[];
+  /** A stable key for each row (its id). */
   rowKey: (row: Row) => string;
   /** Shown in a single cell when there are no rows (e.g. 'No users found'). */
   empty?: ReactNode;
@@ -38,9 +41,17 @@ const OVERSCAN = 5;
 export const DEFAULT_VIRTUALIZE_ABOVE = 50;
 
 /**
- * A semantic table. Long tables (more than `virtualizeAbove` rows) keep a real <table> but render only the rows
+ * A semantic table. Long tables (more than `virtualizeAbove` rows) keep a real `<table>` but render only the rows
  * in view plus spacer rows, inside a focusable scroll box; aria-rowcount and aria-rowindex tell assistive
  * technology the full size.
+ *
+ * **When to use:** comparing many items across the same columns (users, the access log, appointments). For a few
+ * items, or where each item has actions and long text, use cards.
+ *
+ * **Accessibility:** a real `<table>` with a caption; the row-header column uses `<th scope="row">`; a table wider
+ * or longer than its box scrolls in a focusable, named region, so keyboard users can scroll it.
+ *
+ * **Content:** column headers are short nouns from the spec ("Date & Time", "Status").
  */
 export function Table<Row>({ virtualizeAbove = DEFAULT_VIRTUALIZE_ABOVE, ...props }: TableProps<Row>) {
   return props.rows.length > virtualizeAbove ? <VirtualTable {...props} /> : <PlainTable {...props} />;

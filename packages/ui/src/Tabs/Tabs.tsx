@@ -25,11 +25,13 @@ export type TabItem<V extends string> = {
 export type TabsProps<V extends string> = {
   /** Names the tab list for screen readers, e.g. 'Dashboard sections'. */
   label: string;
+  /** The tabs, in order: each one's value and label. */
   items: readonly TabItem<V>[];
   /** Controlled selection. */
   value?: V;
   /** Uncontrolled starting selection; defaults to the first item. */
   defaultValue?: V;
+  /** Called with the value of the tab the user selected (click, arrow keys, or the overflow menu). */
   onChange?: (value: V) => void;
   /**
    * Values that sit in the overflow menu on small screens even when they would fit (the patient's appointments
@@ -83,6 +85,15 @@ function measureFit(
  * URL). Arrow keys move and select (wrapping), Home/End jump; only the selected tab is in the Tab order. Below
  * tablet width the bar keeps to one line: the tabs that do not fit (and those listed in `overflow`) move into a
  * menu, the selected tab always stays in the list, and the keys move among the tabs in the list.
+ *
+ * **When to use:** switching between views of one page (the dashboards). Not for steps of a process or for site
+ * navigation.
+ *
+ * **Accessibility:** see above: tablist, tab and tabpanel roles, arrow keys and Home/End, only the selected tab in
+ * the Tab order.
+ *
+ * **Content:** short nouns ("Appointments", "Records"); counts in parentheses load after the page
+ * (REQ-screen-deferred-counts).
  */
 export function Tabs<V extends string>({
   label,

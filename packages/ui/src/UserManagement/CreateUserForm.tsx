@@ -7,6 +7,7 @@ import { Card } from '../Card/Card';
 import { Select, TextField } from '../Field/Field';
 import { Stack } from '../Stack/Stack';
 import type { CreateUserOutcome, NewUser } from './UserManagement.data';
+import { ROLE_LABELS } from '../KnowledgeBase/KnowledgeBase.utils';
 import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
 
 const FIELD_NAMES = ['name', 'email', 'role', 'phone', 'department', 'specialization'] as const;
@@ -30,7 +31,7 @@ const EMPTY: FormValues = {
   specialization: '',
 };
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 export type CreateUserFormProps = {
@@ -38,6 +39,7 @@ export type CreateUserFormProps = {
   onCreate: (form: NewUser) => Promise<CreateUserOutcome>;
   /** Closes the form (Cancel, or after a successful create). */
   onClose: () => void;
+  /** A create request is on its way: the form's submit button shows busy and ignores presses. */
   creating?: boolean;
 };
 

@@ -15,6 +15,7 @@ import { USER_MANAGEMENT_SCREEN_TEXTS as T, USER_STATUS_TONE, roleTone } from '.
 export type UserDetailsDialogProps = {
   /** The user to show; the dialog is closed while undefined. */
   user: ManagedUser | undefined;
+  /** Closes the dialog; focus returns to the View button. */
   onClose: () => void;
 };
 

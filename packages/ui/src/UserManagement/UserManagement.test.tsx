@@ -1,6 +1,7 @@
 import {
   ADMIN_GUARD_MESSAGES,
   PERMISSION_ALERTS,
+  USER_FILTERS,
   USER_MANAGEMENT_TEXTS,
   buildCurrentUser,
   type ManagedUser,
@@ -128,14 +129,20 @@ describe('UserManagementScreen', () => {
     expect(tileValue('Total Users')).toBe('0');
   });
 
-  it('offers the filters all, admin, doctor, patient, active, inactive, suspended and filters by role or status', async () => {
+  it('offers the filters all, admin, doctor, patient, active, inactive, suspended (labelled in words) and filters by role or status', async () => {
     const { user } = renderScreen();
     const filter = screen.getByRole('combobox', { name: T.filterLabel });
-    expect(
-      within(filter)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['all', 'admin', 'doctor', 'patient', 'active', 'inactive', 'suspended']);
+    const options = within(filter).getAllByRole('option');
+    expect(options.map((o) => o.getAttribute('value'))).toEqual([...USER_FILTERS]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All Users',
+      'Admin',
+      'Doctor',
+      'Patient',
+      'Active',
+      'Inactive',
+      'Suspended',
+    ]);
     await user.selectOptions(filter, 'suspended');
     expect(dataRowEmails()).toEqual(['maria.garcia@example.com', 'grace.kim@example.com']);
     await user.selectOptions(filter, 'admin');
@@ -176,7 +183,10 @@ describe('UserManagementScreen', () => {
     expect(screen.getByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Email/ }).getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
-    expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('patient');
+    const role = screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+    expect(role.value).toBe('patient');
+    expect(within(role).getByRole('option', { name: 'Lab Tech' }).getAttribute('value')).toBe('lab_tech');
+    expect(within(role).queryByRole('option', { name: 'lab_tech' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Name/ }));
   });
 

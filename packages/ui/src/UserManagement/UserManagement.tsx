@@ -26,7 +26,11 @@ import {
   type UserStatusAction,
 } from './UserManagement.data';
 import * as styles from './UserManagement.css';
-import { USER_MANAGEMENT_SCREEN_TEXTS as T, createUserFilter } from './UserManagement.utils';
+import {
+  USER_FILTER_LABELS,
+  USER_MANAGEMENT_SCREEN_TEXTS as T,
+  createUserFilter,
+} from './UserManagement.utils';
 import { UserTable } from './UserTable';
 
 export type UserManagementScreenProps = {
@@ -34,14 +38,17 @@ export type UserManagementScreenProps = {
   canManage: boolean;
   /** Every managed user the server returned. */
   users: readonly ManagedUser[];
+  /** The first load is in progress: a labelled spinner shows in place of the content. */
   loading?: boolean;
   /** The server refused the list (403): the tab is closed even if the session claimed the permission. */
   forbidden?: boolean;
   /** The load error's message; the screen then offers 'Try again'. */
   error?: string;
+  /** Asks for the data again after a failed load (the Try again button). */
   onRetry?: () => void;
   /** Sends the new-user form; resolves with the server's answer (field errors when it refuses the input). */
   onCreate: (form: NewUser) => Promise<CreateUserOutcome>;
+  /** A create request is on its way: the form's submit button shows busy and ignores presses. */
   creating?: boolean;
   /** REQ-users-suspend: Suspend on an active user, Activate on any other. */
   onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
@@ -49,7 +56,7 @@ export type UserManagementScreenProps = {
   onDelete: (user: ManagedUser) => void;
 };
 
-const FILTER_OPTIONS = USER_FILTERS.map((filter) => ({ value: filter, label: filter }));
+const FILTER_OPTIONS = USER_FILTERS.map((filter) => ({ value: filter, label: USER_FILTER_LABELS[filter] }));
 const isUserFilter = (value: string): value is UserFilter =>
   (USER_FILTERS as readonly string[]).includes(value);
 const [TOTAL, DOCTORS, PATIENTS, ACTIVE] = USER_MANAGEMENT_TEXTS.counters;
@@ -219,6 +226,15 @@ export function UserManagementScreen({
 /**
  * The user-management tab wired to the API: what the admin dashboard renders. The list is fetched only for a
  * user who may manage users; failed changes roll back and show their message in the alert region.
+ *
+ * **When to use:** administrators list, search, filter, create, suspend and delete users. `UserManagementScreen`
+ * takes data and callbacks as props.
+ *
+ * **Accessibility:** the table has a caption and row headers; every row action is named with the user ("Suspend
+ * Jane Doe"); Delete asks in a ConfirmDialog; the create form has labelled fields; failures are announced in the
+ * alert region.
+ *
+ * **Content:** filter options and roles in Title case ("All Users", "Lab Tech"); statuses as badges with words.
  */
 export function UserManagement() {
   return <UserManagementScreen {...useUserManagement()} />;

@@ -1,5 +1,6 @@
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
 import { filterUsers, type ManagedUser, type Role, type UserFilter, type UserStatus } from '@sentinel/domain';
+import { ROLE_LABELS } from '../KnowledgeBase/KnowledgeBase.utils';
 import type { Tone } from '../theme/tokens';
 
 /**
@@ -44,6 +45,25 @@ export const USER_MANAGEMENT_SCREEN_TEXTS = {
    */
   editUnavailable: 'Editing users is not available yet.',
 } as const;
+
+/** A user status in words, as a filter option shows it. */
+export const USER_STATUS_LABELS: Readonly<Record<UserStatus, string>> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  suspended: 'Suspended',
+};
+
+/**
+ * REQ-users filter options in words: the values stay the spec's (all, admin, doctor, ...), the labels are Title
+ * case like the spec's other texts, so a user never reads a raw value such as 'all' or 'lab_tech'.
+ */
+export const USER_FILTER_LABELS: Readonly<Record<UserFilter, string>> = {
+  all: 'All Users',
+  admin: ROLE_LABELS.admin,
+  doctor: ROLE_LABELS.doctor,
+  patient: ROLE_LABELS.patient,
+  ...USER_STATUS_LABELS,
+};
 
 /** Accessible names of the row actions: the visible verb plus whose row it is ('Suspend Jane Doe'). */
 export const rowActionLabel = (verb: string, name: string) => `${verb} ${name}`;

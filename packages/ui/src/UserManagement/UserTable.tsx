@@ -21,11 +21,15 @@ const [COL_USER, COL_ROLE, COL_DEPARTMENT, COL_STATUS, COL_LAST_LOGIN, COL_ACTIO
   USER_MANAGEMENT_TEXTS.columns;
 
 export type UserTableProps = {
+  /** The users to list, already filtered. */
   users: readonly ManagedUser[];
   /** What the table shows when no user matches (the screen's empty state). */
   empty: ReactNode;
+  /** Opens a user's details (View). */
   onView: (user: ManagedUser) => void;
+  /** Suspends or activates a user (the row's status action). */
   onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
+  /** Deletes a user, after the ConfirmDialog. */
   onDelete: (user: ManagedUser) => void;
 };
 

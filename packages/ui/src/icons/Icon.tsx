@@ -19,10 +19,14 @@ export type IconComponent = ((props: IconProps) => ReactNode) & { displayName?: 
  * Builds an icon from 24x24 stroke drawings (currentColor, stroke width 2, round caps and joins), so icons take
  * the colour of the text around them and stay crisp at every size.
  */
-export function createIcon(name: string, drawing: ReactNode): IconComponent {
+export function createIcon(
+  name: string,
+  drawing: ReactNode,
+  options: { mirrorInRtl?: boolean } = {},
+): IconComponent {
   function Icon({ title, size = 'standard' }: IconProps) {
     const titleId = useId();
-    const className = `${styles.base} ${styles.size[size]}`;
+    const className = `${styles.base} ${styles.size[size]}${options.mirrorInRtl ? ` ${styles.mirrored}` : ''}`;
     const shared = {
       className,
       viewBox: '0 0 24 24',

@@ -140,6 +140,7 @@ export const SendIcon = createIcon(
     <path d="M21 3L10 14" />
     <path d="M21 3l-7 18-4-7-7-4z" />
   </>,
+  { mirrorInRtl: true },
 );
 
 export const TrashIcon = createIcon(
@@ -158,6 +159,7 @@ export const LogoutIcon = createIcon(
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
     <path d="M16 17l5-5-5-5M21 12H9" />
   </>,
+  { mirrorInRtl: true },
 );
 
 export const RefreshIcon = createIcon(

@@ -226,3 +226,22 @@ export const containerBreakpoints = { statTileStacked: 200 } as const;
  * dropped, so the earlier one stays).
  */
 export const fullViewportHeight = ['100vh', '100dvh'];
+
+/**
+ * Motion: the few transitions the components use are short colour and border changes that confirm a hover or a
+ * press; nothing slides or bounces. Under `prefers-reduced-motion: reduce` the global stylesheet cuts every
+ * transition and animation to one frame (the spinner stops after one short turn beside its label), so a state
+ * change is still shown, only without movement.
+ */
+export const motion = {
+  /** Hover and press feedback on buttons and chips. */
+  quick: '120ms',
+  /** A card lifting on hover (the landing page's feature cards). */
+  standard: '200ms',
+  /** One turn of the loading spinner. */
+  spinnerTurn: '800ms',
+  easing: 'ease',
+} as const;
+
+/** The media query under which motion is cut to one frame (global stylesheet). */
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
