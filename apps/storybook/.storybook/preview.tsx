@@ -226,7 +226,21 @@ const preview: Preview = {
     controls: { matchers: { date: /Date$/i } },
     msw: { handlers: { api: mockApi.handlers } },
     docs: { ...docsParameters },
-    options: { storySort: { order: ['Introduction', 'Primitives', 'Screens', 'Pages'] } },
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Guides',
+          'Embedding',
+          'Primitives',
+          'Screens',
+          'Pages',
+          'Stress',
+          'Changelog',
+        ],
+      },
+    },
   },
 };
 

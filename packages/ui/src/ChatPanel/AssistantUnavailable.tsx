@@ -15,7 +15,9 @@ import { PROVIDER_OPTIONS } from './ChatPanel.providers';
  */
 export function AssistantUnavailable({ provider, operator }: { provider: string; operator: boolean }) {
   return (
-    <div className={styles.body}>
+    // Scrolls on a small screen (the admin's details are long), so it takes focus for keyboard scrolling (WCAG
+    // 2.1.1, axe scrollable-region-focusable) and is named for that stop.
+    <div className={styles.body} role="region" aria-label={CHAT_TEXTS.notAvailableTitle} tabIndex={0}>
       <Stack direction="horizontal" space="small">
         <Text as="span" tone="caution">
           <WarningIcon size="large" />

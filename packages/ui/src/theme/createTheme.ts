@@ -140,8 +140,8 @@ export function contrastRatio(foreground: string, background: string): number | 
 }
 
 /**
- * The pairs the components draw: text at 4.5:1 (WCAG 1.4.3), focus ring and strong borders against the page at
- * 3:1 (WCAG 1.4.11). Pairs with a colour that is not hex are skipped.
+ * The pairs the components draw: text at 4.5:1 (WCAG 1.4.3), focus ring, strong borders and the tones' stripes
+ * against the page or a card at 3:1 (WCAG 1.4.11). Pairs with a colour that is not hex are skipped.
  */
 export function contrastProblems(palette: Palette): ContrastProblem[] {
   const pairs: [string, string, string, string, number][] = [
@@ -160,6 +160,7 @@ export function contrastProblems(palette: Palette): ContrastProblem[] {
         palette.tone[tone].background,
         4.5,
       ],
+      [`color.tone.${tone}.border`, palette.tone[tone].border, 'color.surface', palette.surface, 3],
       [
         `color.tone.${tone}.onSolid`,
         palette.tone[tone].onSolid,

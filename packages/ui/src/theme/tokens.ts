@@ -1,7 +1,8 @@
 /**
  * Design tokens: the one place raw colours and sizes live (REQ-screen-a11y). Colours are chosen
  * for WCAG 2.2 AA contrast: text on its background >= 4.5:1, tone text on tone background >= 4.5:1, borders
- * and focus rings against the page >= 3:1. `contrast.test.ts` checks every pair.
+ * and focus rings against the page >= 3:1. `contrastProblems` (createTheme.ts, tested for both palettes) checks every
+ * pair.
  */
 
 /** Semantic tones (Braid's names). `accent` is the admin role badge's purple (REQ-screen-demo-banner). */
@@ -54,7 +55,7 @@ export const lightPalette: Palette = {
     caution: {
       background: '#fef3c7',
       foreground: '#854d0e',
-      border: '#ca8a04',
+      border: '#a16207',
       solid: '#a16207',
       onSolid: '#ffffff',
     },
