@@ -5,7 +5,7 @@ export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection:
 
 export const skipLink = style({
   position: 'absolute',
-  left: vars.space.small,
+  insetInlineStart: vars.space.small,
   top: vars.space.small,
   padding: `${vars.space.small} ${vars.space.medium}`,
   background: vars.color.brand,
@@ -13,6 +13,7 @@ export const skipLink = style({
   borderRadius: vars.radius.medium,
   transform: 'translateY(-200%)',
   selectors: { '&:focus': { transform: 'none' } },
+  '@media': { print: { display: 'none' } },
 });
 
 export const bar = style({

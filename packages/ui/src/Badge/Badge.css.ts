@@ -12,7 +12,9 @@ export const base = style({
   borderRadius: vars.radius.full,
   fontSize: vars.fontSize.xsmall,
   lineHeight: 1.4,
-  whiteSpace: 'nowrap',
+  // Short labels stay on one line; one longer than its container (a translated status) wraps inside the badge
+  // instead of running out of it.
+  maxWidth: '100%',
   verticalAlign: 'middle',
 });
 

@@ -16,12 +16,19 @@ export const base = style({
   fontWeight: 600,
   lineHeight: 1.25,
   textAlign: 'center',
+  // A label longer than the room (a German compound) wraps inside the button, breaking a word too long for a
+  // line, instead of running out of it. In a table a button keeps its words whole: the table scrolls instead.
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
   cursor: 'pointer',
   transition: 'background-color 120ms ease, border-color 120ms ease, color 120ms ease',
   selectors: {
     '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
     '&[aria-busy="true"]': { cursor: 'progress' },
+    'td &, th &': { overflowWrap: 'break-word' },
   },
+  // Actions do nothing on paper (a record or prescription printed from its dialog).
+  '@media': { print: { display: 'none' } },
 });
 
 const hover = '&:hover:not(:disabled)';

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 export const CARD_PADDINGS = ['none', 'small', 'standard', 'large'] as const;
@@ -42,6 +42,10 @@ export const titleRow = style({
   gap: vars.space.small,
   minWidth: 0,
 });
+
+// The title's column may shrink below its longest word, so a long title (a German compound) breaks inside the
+// card instead of pushing the card wider (the root's overflow-wrap breaks it).
+globalStyle(`${titleRow} > *`, { minWidth: 0 });
 
 export const actions = style({
   display: 'flex',

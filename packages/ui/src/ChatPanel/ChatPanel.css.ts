@@ -150,7 +150,7 @@ export const referenceTitle = style({
   font: 'inherit',
   fontWeight: 600,
   fontSize: vars.fontSize.small,
-  textAlign: 'left',
+  textAlign: 'start',
   color: vars.color.link,
   background: 'none',
   border: 'none',

@@ -18,6 +18,24 @@ const base = style({
     '&::backdrop': { backgroundColor: vars.color.overlay },
     '&:focus-visible': { outline: 'none' },
   },
+  '@media': {
+    // Windows high contrast drops the shadow and the dimmed backdrop: a system-coloured frame marks the edge.
+    '(forced-colors: active)': { borderColor: 'CanvasText' },
+    // On paper the dialog is the document: from the top of the first page, as long as its content, no frame
+    // and no dimmed page behind it (global.css.ts hides the page while a modal is open).
+    print: {
+      position: 'absolute',
+      inset: '0 auto auto 0',
+      width: 'auto',
+      maxWidth: 'none',
+      maxHeight: 'none',
+      margin: 0,
+      border: 0,
+      borderRadius: 0,
+      overflow: 'visible',
+      selectors: { '&::backdrop': { backgroundColor: 'transparent' } },
+    },
+  },
 });
 
 export const dialog = styleVariants({
@@ -53,6 +71,7 @@ export const body = style({
   paddingBottom: vars.space.large,
   overflowY: 'auto',
   minHeight: 0,
+  '@media': { print: { overflowY: 'visible' } },
 });
 
 export const footer = style({
@@ -63,4 +82,6 @@ export const footer = style({
   padding: vars.space.large,
   borderTop: `${vars.size.borderWidth} solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceSunken,
+  // Its buttons (Close, Edit) do nothing on paper.
+  '@media': { print: { display: 'none' } },
 });

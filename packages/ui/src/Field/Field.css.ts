@@ -16,7 +16,7 @@ export const label = style({
 
 export const requiredMark = style({
   color: vars.color.tone.critical.foreground,
-  marginLeft: vars.space.xxsmall,
+  marginInlineStart: vars.space.xxsmall,
 });
 
 export const hint = style({

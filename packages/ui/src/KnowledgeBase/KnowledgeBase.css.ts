@@ -31,7 +31,7 @@ export const list = style({
 export const itemButton = style({
   padding: 0,
   margin: 0,
-  textAlign: 'left',
+  textAlign: 'start',
   font: 'inherit',
   fontWeight: 600,
   color: vars.color.text,
@@ -123,7 +123,7 @@ export const inlineList = style({
 export const bulletList = style({
   margin: 0,
   // Doubled class: must win over the global `:where(ul)` reset whatever order the sheets load in.
-  selectors: { '&&': { listStyle: 'disc', paddingLeft: vars.space.xlarge } },
+  selectors: { '&&': { listStyle: 'disc', paddingInlineStart: vars.space.xlarge } },
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xsmall,

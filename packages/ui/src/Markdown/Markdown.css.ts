@@ -21,8 +21,8 @@ globalStyle(`${root} :where(h1, h2)`, { fontSize: vars.fontSize.xlarge });
 globalStyle(`${root} h3`, { fontSize: vars.fontSize.large });
 globalStyle(`${root} :where(h4, h5, h6)`, { fontSize: vars.fontSize.standard });
 globalStyle(`${root} :where(p, ul, ol, blockquote, pre)`, { marginBottom: 0 });
-globalStyle(`${root} ul`, { paddingLeft: vars.space.xlarge, listStyle: 'disc' });
-globalStyle(`${root} ol`, { paddingLeft: vars.space.xlarge, listStyle: 'decimal' });
+globalStyle(`${root} ul`, { paddingInlineStart: vars.space.xlarge, listStyle: 'disc' });
+globalStyle(`${root} ol`, { paddingInlineStart: vars.space.xlarge, listStyle: 'decimal' });
 globalStyle(`${root} li + li`, { marginTop: vars.space.xsmall });
 globalStyle(`${root} a`, {
   color: vars.color.link,
@@ -46,8 +46,8 @@ globalStyle(`${root} pre`, {
 globalStyle(`${root} pre code`, { padding: 0, backgroundColor: 'transparent' });
 globalStyle(`${root} blockquote`, {
   marginInline: 0,
-  paddingLeft: vars.space.medium,
-  borderLeft: `calc(${vars.size.borderWidth} * 3) solid ${vars.color.borderStrong}`,
+  paddingInlineStart: vars.space.medium,
+  borderInlineStart: `calc(${vars.size.borderWidth} * 3) solid ${vars.color.borderStrong}`,
   color: vars.color.textMuted,
 });
 globalStyle(`${root} hr`, {
@@ -58,7 +58,7 @@ globalStyle(`${root} img`, { maxWidth: '100%', height: 'auto' });
 
 export const externalIcon = style({
   display: 'inline-flex',
-  marginLeft: vars.space.xxsmall,
+  marginInlineStart: vars.space.xxsmall,
   verticalAlign: 'middle',
 });
 

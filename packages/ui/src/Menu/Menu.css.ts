@@ -1,7 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-export const root = style({ position: 'relative', display: 'inline-block' });
+export const root = style({
+  position: 'relative',
+  display: 'inline-block',
+  // A menu of actions or views does nothing on paper.
+  '@media': { print: { display: 'none' } },
+});
 
 export const trigger = style({
   display: 'inline-flex',
@@ -60,7 +65,7 @@ export const item = style({
   backgroundColor: 'transparent',
   color: vars.color.text,
   font: 'inherit',
-  textAlign: 'left',
+  textAlign: 'start',
   cursor: 'pointer',
   selectors: {
     '&:hover, &:focus': { backgroundColor: vars.color.surfaceSunken },

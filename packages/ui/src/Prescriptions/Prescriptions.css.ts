@@ -43,7 +43,9 @@ export const definition = style({
   overflowWrap: 'anywhere',
 });
 
+/** Side effects and interactions as a bulleted list (the theme strips bullets from lists used for layout). */
 export const bulletList = style({
   margin: 0,
-  paddingLeft: vars.space.large,
+  paddingInlineStart: vars.space.large,
+  listStyle: 'disc',
 });

@@ -14,6 +14,14 @@ const base = style({
   alignItems: 'flex-start',
   padding: `${vars.space.small} ${vars.space.large}`,
   flexShrink: 0,
+  // Windows high contrast paints over the tone's fill, which alone set the banner apart from the chat: a full
+  // frame with a thick leading edge in the system's text colour keeps it a banner.
+  '@media': {
+    '(forced-colors: active)': {
+      border: `${vars.size.borderWidth} solid CanvasText`,
+      borderInlineStartWidth: vars.space.xsmall,
+    },
+  },
 });
 
 export const banner = styleVariants({

@@ -60,6 +60,11 @@ export const value = style({
   // A figure never breaks across lines ('1,2' over '47' reads as two numbers).
   whiteSpace: 'nowrap',
   fontVariantNumeric: 'tabular-nums',
+  // A figure with a unit ('120/80 mmHg') keeps its own left-to-right order on a right-to-left page, where
+  // the bidi algorithm would otherwise show 'mmHg 120/80'. The figure's own direction would then also align
+  // it to the left: on a right-to-left page it keeps to the page's start, the right.
+  unicodeBidi: 'plaintext',
+  selectors: { '&:dir(rtl)': { textAlign: 'right' } },
 });
 
 export const hint = style({

@@ -50,7 +50,7 @@ export const table = style({
 
 export const caption = style({
   captionSide: 'top',
-  textAlign: 'left',
+  textAlign: 'start',
   padding: vars.space.medium,
   fontWeight: 600,
   fontSize: vars.fontSize.standard,
@@ -61,7 +61,7 @@ export const headerCell = style({
   position: 'sticky',
   top: 0,
   zIndex: 1,
-  textAlign: 'left',
+  textAlign: 'start',
   verticalAlign: 'bottom',
   paddingBlock: vars.space.small,
   paddingInline: vars.space.medium,
@@ -79,14 +79,20 @@ export const row = style({
   },
 });
 
+/**
+ * Each cell takes the direction of its own text, so '500 mg' or a Latin name reads left to right on a
+ * right-to-left page (not 'mg 500'); the cells of a column still line up at the page's start edge.
+ */
 export const cell = style({
   paddingBlock: vars.space.small,
   paddingInline: vars.space.medium,
   verticalAlign: 'middle',
-  textAlign: 'left',
+  unicodeBidi: 'plaintext',
+  textAlign: 'start',
   fontWeight: 'inherit',
   color: vars.color.text,
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  selectors: { '&:dir(ltr)': { textAlign: 'left' }, '&:dir(rtl)': { textAlign: 'right' } },
 });
 
 export const rowHeaderCell = style([cell, { fontWeight: 600 }]);

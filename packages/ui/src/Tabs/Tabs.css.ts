@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mediaQueries } from '../theme/tokens';
 import { vars } from '../theme/theme.css';
 
@@ -15,6 +15,8 @@ export const bar = style({
   alignItems: 'flex-end',
   gap: vars.space.small,
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  // Navigation on screen only: a printout shows the open tab's content.
+  '@media': { print: { display: 'none' } },
 });
 
 export const tablist = style({
@@ -37,6 +39,8 @@ export const tab = style({
   gap: vars.space.xsmall,
   flexShrink: 0,
   minWidth: 0,
+  // One label longer than the whole bar (a German compound) ends in an ellipsis instead of overflowing it.
+  maxWidth: '100%',
   minHeight: vars.size.touchTarget,
   // Narrow enough for the doctor's eight tabs to fit a 1280-pixel window without scrolling the list.
   paddingInline: vars.space.small,
@@ -60,6 +64,15 @@ export const tab = style({
       borderBottomColor: vars.color.brand,
     },
   },
+});
+
+/*
+ * Windows high contrast turns every border, the unselected tabs' transparent bars included, into the text
+ * colour: unselected bars take the page colour again, the selected one the system highlight.
+ */
+globalStyle(tab, { '@media': { '(forced-colors: active)': { borderBottomColor: 'Canvas' } } });
+globalStyle(`${tab}[aria-selected="true"]`, {
+  '@media': { '(forced-colors: active)': { borderBottomColor: 'Highlight' } },
 });
 
 export const tabLabel = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' });

@@ -45,10 +45,14 @@ export const weight = styleVariants({
   strong: { fontWeight: 700 },
 });
 
+/**
+ * `left` and `right` name the ends of a line as an English reader sees them: the start and the end, so a
+ * right-to-left page mirrors them.
+ */
 export const align = styleVariants({
-  left: { textAlign: 'left' },
+  left: { textAlign: 'start' },
   center: { textAlign: 'center' },
-  right: { textAlign: 'right' },
+  right: { textAlign: 'end' },
 });
 
 export const truncate = styleVariants({

@@ -6,7 +6,7 @@ export const userCell = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.medium,
-  textAlign: 'left',
+  textAlign: 'start',
 });
 
 // Names and addresses keep their natural width, so a narrow screen scrolls the table sideways (the Table's

@@ -9,6 +9,12 @@ export const base = style({
   verticalAlign: 'middle',
 });
 
+/**
+ * An icon that points along the line (send, sign out) points the other way on a right-to-left page, as the
+ * line itself runs the other way; a clock or a check does not.
+ */
+export const mirrored = style({ selectors: { '&:dir(rtl)': { transform: 'scaleX(-1)' } } });
+
 export const size = styleVariants({
   small: { width: vars.size.iconSmall, height: vars.size.iconSmall },
   standard: { width: vars.size.iconStandard, height: vars.size.iconStandard },

@@ -22,8 +22,9 @@ const responsive = defineProperties({
     gap: vars.space,
     paddingTop: vars.space,
     paddingBottom: vars.space,
-    paddingLeft: vars.space,
-    paddingRight: vars.space,
+    // Logical sides, so a right-to-left page mirrors its padding (REQ-screen-a11y).
+    paddingInlineStart: vars.space,
+    paddingInlineEnd: vars.space,
     gridTemplateColumns: {
       1: 'minmax(0, 1fr)',
       2: 'repeat(2, minmax(0, 1fr))',
@@ -33,8 +34,8 @@ const responsive = defineProperties({
     },
   },
   shorthands: {
-    padding: ['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'],
-    paddingX: ['paddingLeft', 'paddingRight'],
+    padding: ['paddingTop', 'paddingBottom', 'paddingInlineStart', 'paddingInlineEnd'],
+    paddingX: ['paddingInlineStart', 'paddingInlineEnd'],
     paddingY: ['paddingTop', 'paddingBottom'],
   },
 });
@@ -59,7 +60,7 @@ const plain = defineProperties({
     flexShrink: [0, 1],
     minWidth: [0],
     width: { full: '100%' },
-    textAlign: ['left', 'center', 'right'],
+    textAlign: ['start', 'center', 'end'],
     position: ['relative'],
     overflow: ['hidden', 'auto'],
   },
