@@ -1,11 +1,13 @@
-// Builds the static Storybook, serves it on loopback, and runs @storybook/test-runner against it: every story
-// renders, every play function passes, and axe finds no violation, in the build designers open. Then the
-// offline visual check compares key stories with the committed baselines.
-// Flags: --no-build (reuse storybook-static), --visual-only, --update (rewrite the baselines).
+// Builds the static Storybook, serves it on loopback, and runs @storybook/test-runner against it twice
+// (REQ-screen-matrix, .storybook/matrix.ts): at 1280 px in light, then at 390 px in dark. Each pass runs every
+// story's play and axe, then axe in the other theme and the light end state against its visual baseline. So
+// every story is checked in the build designers open, at both widths and in both themes. Last, the stress
+// stories run under forced colours, print media and 200% zoom (scripts/stressModes.mjs).
+// Flags: --no-build (reuse storybook-static), --update (rewrite the visual baselines; review them before
+// committing), --pass desktop|phone (one pass only).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { visualCheck } from './visual.mjs';
 
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.STORYBOOK_TEST_PORT ?? '6007';
@@ -35,16 +37,55 @@ for (let i = 0; i < 50; i += 1) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
+const only = process.argv.includes('--pass') ? process.argv[process.argv.indexOf('--pass') + 1] : undefined;
+const passes = only ? [only] : ['desktop', 'phone'];
 let status = 0;
-if (!process.argv.includes('--visual-only')) {
-  const result = spawnSync('test-storybook', ['--index-json', '--url', url, '--maxWorkers=2', '--ci'], {
+for (const pass of passes) {
+  const started = Date.now();
+  // Stories tagged desktop-only drive the full desktop layout (every tab of a bar that folds into a menu on a
+  // phone); the phone's own stories cover that layout.
+  const tags = pass === 'phone' ? ['--excludeTags', 'desktop-only'] : [];
+  const result = spawnSync(
+    'test-storybook',
+    ['--index-json', '--url', url, '--maxWorkers=2', '--ci', ...tags],
+    {
+      cwd: here,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        STORY_PASS: pass,
+        ...(process.argv.includes('--update') ? { VISUAL_UPDATE: '1' } : {}),
+      },
+    },
+  );
+  console.log(
+    `story pass ${pass}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  status ||= result.status ?? 1;
+}
+// New baselines come from Chromium's fast PNG encoder; written again by pngjs at full compression they take
+// about half the space in the repository.
+if (process.argv.includes('--update')) {
+  const { PNG } = await import('pngjs');
+  const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const dir = join(here, 'visual-baselines');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.png'))) {
+    const file = join(dir, name);
+    const packed = PNG.sync.write(PNG.sync.read(readFileSync(file)), { deflateLevel: 9 });
+    if (packed.length < readFileSync(file).length) writeFileSync(file, packed);
+  }
+}
+
+// The stress stories in the modes Storybook cannot set: forced colours, print media, 200% zoom.
+const stress = spawnSync(
+  process.execPath,
+  [join(here, 'scripts', 'stressModes.mjs'), url, join(here, '.cache', 'stress-modes')],
+  {
     cwd: here,
     stdio: 'inherit',
-  });
-  status = result.status ?? 1;
-}
-const failures = await visualCheck(url, here, { update: process.argv.includes('--update') });
-for (const f of failures) console.error(`visual change: ${f}`);
-if (failures.length) status ||= 1;
+  },
+);
+console.log(`stress modes: ${stress.status === 0 ? 'passed' : 'FAILED'}`);
+status ||= stress.status ?? 1;
 stop();
 process.exit(status);

@@ -15,6 +15,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Overview: Story = {
+  // Counts every tab of the full bar: a desktop layout (the phone's menu has its own stories).
+  tags: ['desktop-only'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(`Sentinel Health ${ADMIN_TEXTS.productSuffix}`)).toBeVisible();
@@ -58,7 +60,8 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** REQ-rec: the Emergency access tab lists break-the-glass grants (none in the mock API's seed). */
 export const EmergencyAccessTab: Story = {
-  tags: ['flow'],
+  // Clicks a tab of the full bar: a desktop layout (the phone's menu has its own stories).
+  tags: ['flow', 'desktop-only'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: EMERGENCY_ACCESS_TEXTS.tab }));

@@ -40,7 +40,8 @@ export const AssistantTab: Story = { args: { initialTab: 'chat' } };
 
 /** The conversation belongs to the dashboard, not to the tab: leaving the assistant and coming back keeps it. */
 export const ChatKeptAcrossTabs: Story = {
-  tags: ['flow'],
+  // Clicks tabs of the full bar: a desktop layout (the phone's menu has its own stories).
+  tags: ['flow', 'desktop-only'],
   args: { initialTab: 'chat' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -42,7 +42,8 @@ type Story = StoryObj<typeof meta>;
 
 /** Arrow keys move and select (automatic activation), wrapping at both ends; Home and End jump. */
 export const Keyboard: Story = {
-  tags: ['flow'],
+  // Arrows across the full bar: a desktop layout (OverflowItemSelected is the phone's).
+  tags: ['flow', 'desktop-only'],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const selected = () => canvas.getByRole('tab', { selected: true });
