@@ -217,8 +217,17 @@ export async function compareWithBaseline(
   const out = join(dir, '.cache', 'visual');
   const file = join(baselines, `${name}.png`);
   if (process.env.VISUAL_UPDATE === '1') {
+    // A baseline is a page at rest: looks a moment apart until two agree (data may still be arriving).
+    let shot = await shoot(page, undefined);
+    for (let look = 0; look < 6; look += 1) {
+      await page.waitForTimeout(300);
+      const next = await shoot(page, shot.png);
+      const settled = next.ratio === 0;
+      shot = next;
+      if (settled) break;
+    }
     mkdirSync(baselines, { recursive: true });
-    writeFileSync(file, Buffer.from((await shoot(page, undefined)).png, 'base64'));
+    writeFileSync(file, Buffer.from(shot.png, 'base64'));
     return undefined;
   }
   const keep = (shot: Shot) => {

@@ -48,7 +48,8 @@ const cell: CSSProperties = { padding: '6px 10px', verticalAlign: 'middle', text
 const mono: CSSProperties = { fontFamily: fontFamily.mono, fontSize: '0.8125rem' };
 const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
 
-function Table({
+/** A plain table for docs pages (the guides use it too): caption, column heads, rows. */
+export function Table({
   caption,
   head,
   children,

@@ -2,7 +2,8 @@
  * Live examples for the health content guide: the product's own texts and formatters from @sentinel/domain,
  * shown as they are, so the guide quotes the shipped words rather than a copy that could drift.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
+import { Table } from '../foundations/Foundations';
 import {
   CHAT_TEXTS,
   DISCLAIMER,
@@ -17,32 +18,6 @@ import {
 } from '@sentinel/domain';
 
 const cell: CSSProperties = { padding: '6px 10px', verticalAlign: 'top', textAlign: 'start' };
-
-function Table({
-  caption,
-  head,
-  children,
-}: {
-  caption: string;
-  head: readonly string[];
-  children: ReactNode;
-}) {
-  return (
-    <table style={{ borderCollapse: 'collapse', width: '100%', margin: '16px 0' }}>
-      <caption style={{ textAlign: 'start', fontWeight: 600, padding: '4px 0' }}>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" style={cell}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  );
-}
 
 const LEVEL_NOTES = {
   emergency: 'Red-flag: no model is asked. Says the number first, then what to do now.',

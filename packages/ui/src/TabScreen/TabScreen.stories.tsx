@@ -55,7 +55,9 @@ let FailsOnce = failingOnce();
 
 /** A failed download (offline, a new release) says so in the panel; Try again fetches the screen again. */
 export const LoadedAfterRetry: Story = {
-  tags: ['flow'],
+  // Its beforeEach makes the chunk fail once, and the matrix's theme switch re-renders the story, which starts
+  // that again: checked once, at 1280 px.
+  tags: ['flow', 'desktop-only'],
   beforeEach() {
     FailsOnce = failingOnce();
   },
@@ -96,7 +98,9 @@ let PartFailsOnce = failingOnce();
 
 /** A part whose download failed says so in its own words; Try again fetches it, the rest of the screen stays. */
 export const PartLoadedAfterRetry: Story = {
-  tags: ['flow'],
+  // Its beforeEach makes the chunk fail once, and the matrix's theme switch re-renders the story, which starts
+  // that again: checked once, at 1280 px.
+  tags: ['flow', 'desktop-only'],
   args: { label: 'tool result', texts: PART_TEXTS, spinnerSize: 'small' },
   beforeEach() {
     PartFailsOnce = failingOnce();
