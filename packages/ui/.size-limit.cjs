@@ -1,4 +1,4 @@
-// Size budgets of the built @sentinel/ui (issue 20 part 6), measured by size-limit (esbuild, minified, gzip) on
+// Size budgets of the built @sentinel/ui (REQ-product-library), measured by size-limit (esbuild, minified, gzip) on
 // dist/ as a host bundles it: `npx size-limit` from packages/ui after `npm run build:lib`; `npm run sizes` runs
 // these and the checks size-limit cannot express (scripts/sizes.mjs) and writes the figures for BENCHMARKS.md.
 const { join } = require('node:path');

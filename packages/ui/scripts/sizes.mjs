@@ -1,4 +1,4 @@
-// `npm run sizes` (after `npm run build:lib`): the size budgets of the built package (issue 20 part 6).
+// `npm run sizes` (after `npm run build:lib`): the size budgets of the built package (REQ-product-library).
 // 1. size-limit over .size-limit.cjs: esbuild, minified, gzip; the budgets that fail the script.
 // 2. The same entries bundled by Vite (Rolldown), the bundler our fixtures and most hosts use, split the way a host
 //    splits them: what the page loads first (the entry and its static imports) and what it loads later, and which

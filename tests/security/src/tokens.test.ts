@@ -13,14 +13,7 @@ import { ROUTES, ROUTE_NAMES, type ErrorBody } from '@sentinel/domain/contract';
 import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
 import { startIdp, type RunningIdp } from '@sentinel/idp';
 import { PORTAL_CLIENT_ID } from '@sentinel/idp/settings';
-import {
-  Browser,
-  PORTAL,
-  authorizeUrl,
-  currentTotp,
-  formAction,
-  newPkce,
-} from '@sentinel/idp/testkit';
+import { Browser, PORTAL, authorizeUrl, currentTotp, formAction, newPkce } from '@sentinel/idp/testkit';
 import { decodeJwt, decodeProtectedHeader, exportSPKI, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

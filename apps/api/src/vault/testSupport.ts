@@ -9,14 +9,7 @@ import path from 'node:path';
 import { startCalendarService, type RunningCalendar } from '@sentinel/calendar/testkit';
 import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type PersonaKey } from '@sentinel/demo-data';
 import { startIdp, type RunningIdp } from '@sentinel/idp';
-import {
-  authorizeUrl,
-  Browser,
-  currentTotp,
-  formAction,
-  newPkce,
-  PORTAL,
-} from '@sentinel/idp/testkit';
+import { authorizeUrl, Browser, currentTotp, formAction, newPkce, PORTAL } from '@sentinel/idp/testkit';
 import { TEST_AUDIENCE } from '../testkit';
 import { DEFAULT_CALENDAR_AUDIENCE, type VaultSettings } from './settings';
 

@@ -1,7 +1,7 @@
 /* global document */
 // A host page that shows the assistant and nothing else, for the page budget in .size-limit.cjs: React DOM,
 // the providers ChatPanel reads and ChatPanel itself, from the built package. Bundled, never run.
-// SentinelProvider (issue 20 part 3) replaces these providers once it is published.
+// The separate providers, not SentinelProvider: the page budget counts only what ChatPanel needs.
 import { createRoot } from 'react-dom/client';
 import { jsx } from 'react/jsx-runtime';
 import {
