@@ -1,5 +1,5 @@
-export * from './theme/tokens';
-export { vars, lightTheme, darkTheme } from './theme/theme.css';
+// The theme entry (`@sentinel/ui/theme`): tokens, `vars`, the theme classes and createTheme.
+export * from './theme';
 export { visuallyHidden } from './theme/global.css';
 export * from './ThemeProvider/ThemeProvider';
 export * from './Box/Box';
@@ -198,13 +198,3 @@ export {
   type SentinelProviderProps,
   type SentinelApiProps,
 } from './SentinelProvider/SentinelProvider';
-export {
-  createTheme,
-  contrastProblems,
-  contrastRatio,
-  type ContrastProblem,
-  type CreateThemeOptions,
-  type SentinelTheme,
-  type ThemeBase,
-  type ThemeOverrides,
-} from './theme/createTheme';
