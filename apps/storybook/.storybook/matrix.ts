@@ -94,15 +94,18 @@ export async function setTheme(page: Page, theme: Theme): Promise<string[]> {
 }
 
 /**
- * Puts the toolbar's theme back for the next story without rendering this one again (the next story renders
- * with it): half the renders of switching back through the channel.
+ * Sets the toolbar's theme for the next story to render, without rendering the current one again: before a
+ * story (the pass's theme; the preview may still be starting on a page's first story) and after its checks
+ * (half the renders of switching back through the channel).
  */
 export async function restoreTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate((wanted) => {
+  await page.evaluate(async (wanted) => {
     type Store = { userGlobals: { update: (globals: Record<string, unknown>) => void } };
-    const preview = (globalThis as unknown as { __STORYBOOK_PREVIEW__?: { storyStoreValue?: Store } })
-      .__STORYBOOK_PREVIEW__;
-    preview?.storyStoreValue?.userGlobals.update({ theme: wanted });
+    const w = globalThis as unknown as { __STORYBOOK_PREVIEW__?: { storyStoreValue?: Store } };
+    for (let i = 0; i < 200 && !w.__STORYBOOK_PREVIEW__?.storyStoreValue; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    w.__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals.update({ theme: wanted });
   }, theme);
 }
 

@@ -1,5 +1,5 @@
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
-import { cellsOf, checkCells, storyPass, type Theme } from './matrix';
+import { cellsOf, checkCells, restoreTheme, storyPass, type Theme } from './matrix';
 
 /** The viewports stories may fix for themselves (Storybook's minimal set), as the Vitest run sizes them. */
 const VIEWPORTS: Record<string, { width: number; height: number }> = {
@@ -25,21 +25,8 @@ const config: TestRunnerConfig = {
     const key = ownGlobals(story)?.viewport?.value;
     await page.setViewportSize((key && VIEWPORTS[key]) || cells.size);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    // The pass's theme, set in the toolbar before the story renders (a no-op once set: each story's checks put
-    // it back). The preview may still be starting on a page's first story.
-    await page.evaluate(async (wanted) => {
-      type Store = { userGlobals: { get: () => { theme?: string } } };
-      const w = globalThis as unknown as {
-        __STORYBOOK_PREVIEW__?: { storyStoreValue?: Store };
-        __STORYBOOK_ADDONS_CHANNEL__: { emit: (event: string, data: unknown) => void };
-      };
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      for (let i = 0; i < 200 && !w.__STORYBOOK_PREVIEW__?.storyStoreValue; i += 1) await sleep(50);
-      const store = w.__STORYBOOK_PREVIEW__?.storyStoreValue;
-      if (!store || store.userGlobals.get().theme === wanted) return;
-      w.__STORYBOOK_ADDONS_CHANNEL__.emit('updateGlobals', { globals: { theme: wanted } });
-      for (let i = 0; i < 100 && store.userGlobals.get().theme !== wanted; i += 1) await sleep(20);
-    }, cells.base);
+    // The pass's theme, before the story renders (each story's checks put it back afterwards too).
+    await restoreTheme(page, cells.base);
   },
   async postVisit(page, context) {
     const story = await getStoryContext(page, context);
