@@ -120,6 +120,29 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(80);
 }
 
+/**
+ * Waits until no scrolling box in the story moves between two looks 100 ms apart (at most 3 s): a log that
+ * keeps its newest line in view, or a smooth scroll, has come to rest before the picture.
+ */
+async function settleScrolling(page: Page): Promise<void> {
+  const positions = () =>
+    page.evaluate(() => {
+      const out: number[] = [];
+      for (const el of document.querySelectorAll('body, body *')) {
+        if (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
+          out.push(el.scrollTop, el.scrollLeft, el.scrollHeight);
+      }
+      return out.join(',');
+    });
+  let last = await positions();
+  for (let look = 0; look < 30; look += 1) {
+    await page.waitForTimeout(100);
+    const now = await positions();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** Pixels (RGBA, 4 bytes each) whose colour differs beyond `tolerance` in any channel. Runs in the page too. */
 export function countDiffering(p: ArrayLike<number>, q: ArrayLike<number>, tolerance: number): number {
   let differing = 0;
@@ -150,6 +173,7 @@ type Shot = {
  * the sizes differ).
  */
 async function shoot(page: Page, baseline: string | undefined): Promise<Shot> {
+  await settleScrolling(page);
   const raw = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
   const maxHeight = (page.viewportSize()?.height ?? DESKTOP.height) * 2;
   return page.evaluate(

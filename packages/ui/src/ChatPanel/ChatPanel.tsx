@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import {
   CHAT_TEXTS,
   canSendMessage,
@@ -211,6 +211,47 @@ function Composer({
   );
 }
 
+/** How near the end (px) the log counts as "at the end", so that a rounding or a focus ring does not unpin it. */
+const END_SLACK = 24;
+
+/**
+ * While the reader is at the end of the log, keeps it there when what is below changes without a new message:
+ * a tool card or a document link rendering late, or the log growing shorter as follow-up suggestions appear under
+ * it (on a phone that hid the end of the reply). A reader who scrolled up stays where they are.
+ */
+function useStickToEnd(ref: RefObject<HTMLElement | null>, active: boolean) {
+  useEffect(() => {
+    const log = ref.current;
+    if (!active || !log || typeof ResizeObserver === 'undefined' || typeof MutationObserver === 'undefined')
+      return undefined;
+    // Unpinned only by a scroll up that leaves the end: the log shrinking (follow-ups appearing) moves nothing,
+    // and its scroll event may come after the layout changed, when the end is already out of view.
+    let pinned = true;
+    let lastTop = log.scrollTop;
+    const onScroll = () => {
+      const top = log.scrollTop;
+      if (log.scrollHeight - top - log.clientHeight <= END_SLACK) pinned = true;
+      else if (top < lastTop) pinned = false;
+      lastTop = top;
+    };
+    const keep = () => {
+      if (!pinned) return;
+      log.scrollTop = log.scrollHeight;
+      lastTop = log.scrollTop;
+    };
+    const resize = new ResizeObserver(keep);
+    resize.observe(log);
+    const mutation = new MutationObserver(keep);
+    mutation.observe(log, { childList: true, subtree: true, characterData: true });
+    log.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      resize.disconnect();
+      mutation.disconnect();
+      log.removeEventListener('scroll', onScroll);
+    };
+  }, [ref, active]);
+}
+
 /**
  * REQ-chat-panel, REQ-err-chat-failure chat failure. A 600px panel: header (title, provider, 'HIPAA
  * Compliant', clear), the conversation, the thinking indicator, quick-action chips while the chat is new, the
@@ -235,6 +276,7 @@ export function ChatPanelScreen(props: ChatPanelScreenProps) {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, lastContent, thinking]);
+  useStickToEnd(logRef, assistant.state === 'ready');
 
   if (assistant.state !== 'ready') {
     return (

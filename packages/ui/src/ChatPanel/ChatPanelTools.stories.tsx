@@ -8,7 +8,7 @@ import {
 import type { ApprovalRequest, ApprovalStatus, ChatToolEvent } from '@sentinel/domain/contract';
 import { DEMO_ASSISTANT_STATUS, FIXED_NOW, authorizationFor } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ChatPanel, ChatPanelScreen } from './ChatPanel';
 import { initialConversation, type ChatMessageView } from './ChatPanel.reducer';
 import { CHAT_PANEL_TEXTS } from './ChatPanel.texts';
@@ -264,5 +264,8 @@ export const SuggestedFollowUps: Story = {
     const group = await canvas.findByRole('group', { name: CHAT_PANEL_TEXTS.suggestionsLabel }, STREAM_WAIT);
     await userEvent.click(within(group).getByRole('button', { name: SUGGESTED_ACTIONS.appointments }));
     await toolCard(canvas, { tool: 'google_calendar_medical', action: 'view_appointments' });
+    // The end of the reply stays in view as the follow-ups appear under the log (on a phone it shrinks).
+    const log = canvas.getByRole('log', { name: CHAT_PANEL_TEXTS.messagesLabel });
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThanOrEqual(2));
   },
 };
