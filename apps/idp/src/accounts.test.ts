@@ -1,10 +1,11 @@
 /**
- * The provider's directory is the list its composition root passes in (main.ts: the demo personas), looked up
- * by e-mail for sign-in and by subject for token issuing.
+ * A directory seeded from a list (tests; main.ts seeds the data folder's from the demo personas), looked up by
+ * e-mail for sign-in and by subject for token issuing.
  */
 import { PERSONAS, PERSONA_LIST } from '@sentinel/demo-data';
 import { describe, expect, it } from 'vitest';
-import { createAccounts, type Account } from './accounts';
+import type { Account } from './accounts';
+import { createMemoryDirectory } from './directory/memory';
 
 const OUTSIDER: Account = {
   sub: 'auth0|outside-000001',
@@ -21,41 +22,66 @@ const OUTSIDER: Account = {
 };
 
 describe('the account directory', () => {
-  it('lets in the account whose e-mail (any case, surrounding spaces) and password match', () => {
-    const accounts = createAccounts(PERSONA_LIST);
+  it('lets in the account whose e-mail (any case, surrounding spaces) and password match', async () => {
+    const accounts = await createMemoryDirectory(PERSONA_LIST);
     const { email, password } = PERSONAS.john;
-    expect(accounts.authenticate(email, password)).toBe(PERSONAS.john);
-    expect(accounts.authenticate(`  ${email.toUpperCase()} `, password)).toBe(PERSONAS.john);
+    expect(await accounts.authenticate(email, password)).toMatchObject({
+      ok: true,
+      account: { sub: PERSONAS.john.sub },
+    });
+    expect(await accounts.authenticate(`  ${email.toUpperCase()} `, password)).toMatchObject({ ok: true });
   });
 
-  it('refuses a wrong password, another account’s password and an unknown e-mail', () => {
-    const accounts = createAccounts(PERSONA_LIST);
-    expect(accounts.authenticate(PERSONAS.john.email, `${PERSONAS.john.password}x`)).toBeUndefined();
-    expect(accounts.authenticate(PERSONAS.john.email, PERSONAS.jane.password)).toBeUndefined();
-    expect(accounts.authenticate('nobody@example.com', PERSONAS.john.password)).toBeUndefined();
-    expect(accounts.authenticate('', '')).toBeUndefined();
+  it('refuses a wrong password, another account’s password and an unknown e-mail', async () => {
+    const accounts = await createMemoryDirectory(PERSONA_LIST);
+    const invalid = { ok: false, reason: 'invalid' };
+    expect(await accounts.authenticate(PERSONAS.john.email, `${PERSONAS.john.password}x`)).toEqual(invalid);
+    expect(await accounts.authenticate(PERSONAS.john.email, PERSONAS.jane.password)).toEqual(invalid);
+    expect(await accounts.authenticate('nobody@example.com', PERSONAS.john.password)).toEqual(invalid);
+    expect(await accounts.authenticate('', '')).toEqual(invalid);
   });
 
-  it('knows only the accounts it was given', () => {
-    const accounts = createAccounts([OUTSIDER]);
-    expect(accounts.authenticate(OUTSIDER.email, OUTSIDER.password)).toBe(OUTSIDER);
-    expect(accounts.find(OUTSIDER.sub)).toBe(OUTSIDER);
-    expect(accounts.find(PERSONAS.jane.sub)).toBeUndefined();
-    expect(accounts.authenticate(PERSONAS.jane.email, PERSONAS.jane.password)).toBeUndefined();
+  it('knows only the accounts it was given', async () => {
+    const accounts = await createMemoryDirectory([OUTSIDER]);
+    expect(await accounts.authenticate(OUTSIDER.email, OUTSIDER.password)).toMatchObject({ ok: true });
+    expect(await accounts.find(OUTSIDER.sub)).toMatchObject({ sub: OUTSIDER.sub, email: OUTSIDER.email });
+    expect(await accounts.find(PERSONAS.jane.sub)).toBeUndefined();
+    expect(await accounts.authenticate(PERSONAS.jane.email, PERSONAS.jane.password)).toMatchObject({
+      ok: false,
+    });
   });
 
-  it('finds an account by its exact subject', () => {
-    const accounts = createAccounts(PERSONA_LIST);
-    expect(accounts.find(PERSONAS.sam.sub)).toBe(PERSONAS.sam);
-    expect(accounts.find(PERSONAS.sam.sub.toUpperCase())).toBeUndefined();
+  it('finds an account by its exact subject, and never hands out the password', async () => {
+    const accounts = await createMemoryDirectory(PERSONA_LIST);
+    const found = await accounts.find(PERSONAS.sam.sub);
+    expect(found).toMatchObject({ sub: PERSONAS.sam.sub, state: 'active', blocked: false });
+    expect(JSON.stringify(found)).not.toContain(PERSONAS.sam.password);
+    expect(await accounts.find(PERSONAS.sam.sub.toUpperCase())).toBeUndefined();
   });
 
-  it('refuses a list in which two accounts share an e-mail or a subject', () => {
-    expect(() =>
-      createAccounts([OUTSIDER, { ...OUTSIDER, sub: 'auth0|other', email: 'OLGA@example.org' }]),
-    ).toThrow('Two accounts have the e-mail olga@example.org.');
-    expect(() => createAccounts([OUTSIDER, { ...OUTSIDER, email: 'other@example.org' }])).toThrow(
-      `Two accounts have the subject ${OUTSIDER.sub}.`,
-    );
+  it('refuses a list in which two accounts share an e-mail or a subject', async () => {
+    await expect(
+      createMemoryDirectory([OUTSIDER, { ...OUTSIDER, sub: 'auth0|other', email: 'OLGA@example.org' }]),
+    ).rejects.toThrow('An account with this e-mail already exists.');
+    await expect(
+      createMemoryDirectory([OUTSIDER, { ...OUTSIDER, email: 'other@example.org' }]),
+    ).rejects.toThrow('An account with this subject already exists.');
+  });
+
+  it('refuses a blocked account after its right password, and an invited one like a wrong password', async () => {
+    const accounts = await createMemoryDirectory([OUTSIDER]);
+    await accounts.update(OUTSIDER.sub, { blocked: true });
+    expect(await accounts.authenticate(OUTSIDER.email, OUTSIDER.password)).toEqual({
+      ok: false,
+      reason: 'blocked',
+    });
+    expect(await accounts.authenticate(OUTSIDER.email, 'wrong')).toEqual({ ok: false, reason: 'invalid' });
+    await accounts.create({
+      ...OUTSIDER,
+      password: undefined,
+      sub: 'auth0|invited',
+      email: 'new@example.org',
+    });
+    expect(await accounts.authenticate('new@example.org', '')).toEqual({ ok: false, reason: 'invalid' });
   });
 });

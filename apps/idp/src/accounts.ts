@@ -4,14 +4,17 @@
  * composition root (main.ts gives the demo personas of @sentinel/demo-data, REQ-arch-personas; tests give
  * their own), so no request path of the provider loads demo data.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor } from '@sentinel/domain';
+import type { AccountDirectory, AccountProfile } from './directory/types';
 
 export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
 export const PERMISSIONS_CLAIM = `${CLAIM_NAMESPACE}permissions`;
 export const SPECIALIZATIONS_CLAIM = `${CLAIM_NAMESPACE}specializations`;
 
-/** A directory entry: what sign-in checks and what the tokens carry (the demo personas have this shape). */
+/**
+ * An account as a seed list gives it, with its password in the clear (the demo personas have this shape): the
+ * directory (./directory) keeps only the password's hash and the TOTP secret encrypted.
+ */
 export type Account = {
   readonly sub: string;
   readonly name: string;
@@ -31,44 +34,6 @@ export type Account = {
   readonly totpSecret?: string;
   readonly picture?: string;
 };
-
-/** The accounts the provider knows, looked up as sign-in and token issuing need them. */
-export type Accounts = {
-  /** The account whose e-mail and password match, compared in constant time; undefined otherwise. */
-  authenticate(email: string, password: string): Account | undefined;
-  /** The account with exactly this subject. */
-  find(sub: string): Account | undefined;
-};
-
-/** E-mail addresses are compared without case and surrounding spaces. */
-const emailKey = (email: string) => email.trim().toLowerCase();
-
-/**
- * The directory over `list`. Two entries with one e-mail or one subject would make sign-in or token issuing
- * ambiguous, so such a list is refused with an error naming the duplicate.
- */
-export function createAccounts(list: readonly Account[]): Accounts {
-  const byEmail = new Map<string, Account>();
-  const bySub = new Map<string, Account>();
-  for (const account of list) {
-    const key = emailKey(account.email);
-    if (byEmail.has(key)) throw new Error(`Two accounts have the e-mail ${key}.`);
-    if (bySub.has(account.sub)) throw new Error(`Two accounts have the subject ${account.sub}.`);
-    byEmail.set(key, account);
-    bySub.set(account.sub, account);
-  }
-  return {
-    authenticate(email, password) {
-      const account = byEmail.get(emailKey(email));
-      // The comparison runs for unknown e-mails too, so the answer's timing does not tell which accounts exist.
-      const expected = Buffer.from(account?.password ?? 'no-such-account');
-      const given = Buffer.from(password);
-      const same = expected.length === given.length && timingSafeEqual(expected, given);
-      return account && same ? account : undefined;
-    },
-    find: (sub) => bySub.get(sub),
-  };
-}
 
 /**
  * Whether the account must give a second factor after its password: doctors, admins and anyone holding
@@ -93,8 +58,12 @@ export type SecondFactor =
   /** Needed but no authenticator enrolled: the password alone must not let the account in. */
   | { kind: 'not-enrolled' };
 
-export function secondFactorFor(account: Account): SecondFactor {
-  if (account.totpSecret) return { kind: 'totp', secret: account.totpSecret };
+export async function secondFactorFor(
+  directory: Pick<AccountDirectory, 'totpSecret'>,
+  account: AccountProfile,
+): Promise<SecondFactor> {
+  const secret = await directory.totpSecret(account.sub);
+  if (secret) return { kind: 'totp', secret };
   return requiresSecondFactor(account) ? { kind: 'not-enrolled' } : { kind: 'none' };
 }
 
@@ -105,12 +74,12 @@ const titleCase = (slug: string) =>
     .join(' ');
 
 /** Authorization claims carried by both the id token and the access token. */
-export function authorizationClaims(account: Account): Record<string, unknown> {
+export function authorizationClaims(account: AccountProfile): Record<string, unknown> {
   return { [ROLES_CLAIM]: [...account.roles], [PERMISSIONS_CLAIM]: [...account.permissions] };
 }
 
 /** Every claim the provider may release for the account (filtered by scope through the `claims` config). */
-export function accountClaims(account: Account): Record<string, unknown> {
+export function accountClaims(account: AccountProfile): Record<string, unknown> {
   const first = account.specializations[0];
   return {
     sub: account.sub,

@@ -12,8 +12,8 @@ import {
   PERMISSIONS_CLAIM,
   ROLES_CLAIM,
   SPECIALIZATIONS_CLAIM,
-  type Accounts,
 } from './accounts';
+import type { AccountDirectory } from './directory/types';
 import type { ApiClientCredentials } from './apiClient';
 import type { IdpKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
@@ -94,7 +94,7 @@ export function buildConfiguration(
   settings: IdpSettings,
   keys: IdpKeys,
   adapter: new (name: string) => Adapter,
-  accounts: Accounts,
+  directory: AccountDirectory,
   apiClient?: ApiClientCredentials,
 ): Configuration {
   const apiScope = API_SCOPES.join(' ');
@@ -157,14 +157,17 @@ export function buildConfiguration(
       email: ['email', 'email_verified'],
     },
     conformIdTokenClaims: false,
+    // A blocked (suspended) or deleted account is unknown here, so oidc-provider refuses its refresh tokens
+    // and ends its sessions' silent sign-ins at once (REQ-auth: suspension takes effect at the provider).
     async findAccount(_ctx, sub) {
-      const account = accounts.find(sub);
-      if (!account) return undefined;
+      const account = await directory.find(sub);
+      if (!account || account.blocked) return undefined;
       return { accountId: account.sub, claims: () => accountClaims(account) as { sub: string } };
     },
     async extraTokenClaims(ctx, token) {
-      const account = 'accountId' in token && token.accountId ? accounts.find(token.accountId) : undefined;
-      if (!account) return undefined;
+      const account =
+        'accountId' in token && token.accountId ? await directory.find(token.accountId) : undefined;
+      if (!account || account.blocked) return undefined;
       const exchanged = token.kind === 'AccessToken' && token.gty === TOKEN_EXCHANGE_GRANT;
       // The API reports whether the sign-in used a second factor (REQ-auth MFA): the methods come from the
       // code or refresh token the access token is issued for, which carry the login's amr, or for an

@@ -7,7 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
-import { secondFactorFor, type Accounts } from './accounts';
+import { secondFactorFor } from './accounts';
+import type { AccountDirectory } from './directory/types';
 import { codePage, errorPage, loginPage, TEXTS } from './pages';
 import type { SignInGuard } from './rateLimit';
 import type { TotpVerifier } from './totp';
@@ -63,8 +64,8 @@ async function grantMissing(provider: Provider, details: Details): Promise<void>
 type Pending = { accountId: string; expiresAt: number };
 
 export type InteractionOptions = {
-  /** Who may sign in (main.ts passes the directory in). */
-  accounts: Accounts;
+  /** Who may sign in. */
+  directory: AccountDirectory;
   guard: SignInGuard;
   /** Origins the sign-in may redirect back to after a form post (the portal's). */
   formActionOrigins: readonly string[];
@@ -75,7 +76,7 @@ export type InteractionOptions = {
 
 /** Handles `/interaction/...` requests; returns false for any other path. */
 export function createInteractionHandler(provider: Provider, options: InteractionOptions) {
-  const { accounts, guard, clientAddress: clientIp, totp } = options;
+  const { directory, guard, clientAddress: clientIp, totp } = options;
   const headers = pageHeaders(options.formActionOrigins);
   const send = (res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) => {
     res.writeHead(status, { ...headers, ...extra });
@@ -118,13 +119,15 @@ export function createInteractionHandler(provider: Provider, options: Interactio
    * long the session lasts; a Log out after hours of use (the session kept alive by the portal's refreshes)
    * still finds it and ends it.
    */
-  const signedIn = (req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]) =>
-    provider.interactionFinished(
+  const signedIn = async (req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]) => {
+    await directory.recordLogin(accountId, new Date());
+    await provider.interactionFinished(
       req,
       res,
       { login: { accountId, amr, remember: false } },
       { mergeWithLastSubmission: false },
     );
+  };
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -184,14 +187,20 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const ip = clientIp(req);
       if (!(await admitted(res, 'pwd', email, ip, (error) => loginPage(uid, { email, error })))) return true;
-      const persona = accounts.authenticate(email, form.get('password') ?? '');
-      if (!persona) {
+      const checked = await directory.authenticate(email, form.get('password') ?? '');
+      if (!checked.ok && checked.reason === 'invalid') {
         guard.failed('pwd', email, ip);
         send(res, 401, loginPage(uid, { email, error: TEXTS.wrongCredentials }));
         return true;
       }
       guard.succeeded('pwd', email, ip);
-      const second = secondFactorFor(persona);
+      // Said only after the right password, so the message tells nobody else that the account exists.
+      if (!checked.ok) {
+        send(res, 403, loginPage(uid, { email, error: TEXTS.accountBlocked }));
+        return true;
+      }
+      const persona = checked.account;
+      const second = await secondFactorFor(directory, persona);
       if (second.kind === 'not-enrolled') {
         send(res, 403, loginPage(uid, { email, error: TEXTS.secondFactorNotEnrolled }));
         return true;
@@ -214,12 +223,14 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
       return true;
     }
-    const persona = accounts.find(mfaWaiting.accountId);
+    const found = await directory.find(mfaWaiting.accountId);
+    // Blocked between the two steps: the code step ends like an unknown account.
+    const persona = found && !found.blocked ? found : undefined;
     const ip = clientIp(req);
     if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, (error) => codePage(uid, { error })))) {
       return true;
     }
-    const second = persona ? secondFactorFor(persona) : undefined;
+    const second = persona ? await secondFactorFor(directory, persona) : undefined;
     const code = (form.get('code') ?? '').replace(/\s+/g, '');
     if (!persona || second?.kind !== 'totp' || !(await totp.verify(persona.sub, second.secret, code))) {
       guard.failed('otp', mfaWaiting.accountId, ip);

@@ -20,6 +20,7 @@ export const TEXTS = {
   signedOut: 'You are signed out.',
   secondFactorNotEnrolled:
     'Your account needs two-step verification, but no authenticator is set up. Ask an administrator to set one up.',
+  accountBlocked: 'Your account is suspended. Contact your administrator to restore access.',
   signOutQuestion: 'Sign out of Sentinel Health?',
   signOut: 'Sign out',
 } as const;

@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { createAccounts, type Account } from './accounts';
+import type { Account } from './accounts';
+import { createMemoryDirectory } from './directory/memory';
+import type { AccountDirectory } from './directory/types';
 import { buildConfiguration, portalRedirectUris, sessionTtl } from './config';
 import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
@@ -33,6 +35,8 @@ export type RunningIdp = {
   issuer: string;
   port: number;
   provider: Provider;
+  /** The accounts this provider signs in (the Management API and the account pages change them). */
+  directory: AccountDirectory;
   close(): Promise<void>;
 };
 
@@ -57,15 +61,20 @@ export function rewriteAuth0Url(rawUrl: string): string {
 }
 
 export type IdpOptions = {
-  /** The accounts that may sign in: main.ts passes the demo personas; tests pass what they need. */
-  accounts: readonly Account[];
+  /**
+   * Who may sign in: a directory (main.ts opens the data folder's, seeded with the demo personas on first
+   * start), or a list of accounts kept in memory for this run (tests). A directory given here is closed with
+   * the provider.
+   */
+  directory?: AccountDirectory;
+  accounts?: readonly Account[];
   guard?: SignInGuard;
   silent?: boolean;
 };
 
 export async function startIdp(settings: IdpSettings, options: IdpOptions): Promise<RunningIdp> {
-  // Built first: a directory with a duplicate e-mail or subject stops the start with its message.
-  const accounts = createAccounts(options.accounts);
+  // Built first: a seed list with a duplicate e-mail or subject stops the start with its message.
+  const directory = options.directory ?? (await createMemoryDirectory(options.accounts ?? []));
   const keys = await loadOrCreateKeys(settings.dataDir);
   const apiClient = settings.apiClientSecret
     ? { client_id: API_CLIENT_ID, client_secret: settings.apiClientSecret }
@@ -89,7 +98,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
 
   const provider = new Provider(
     issuer,
-    buildConfiguration(settings, keys, store.Adapter, accounts, apiClient),
+    buildConfiguration(settings, keys, store.Adapter, directory, apiClient),
   );
   provider.proxy = false;
 
@@ -97,7 +106,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
   provider.registerGrantType(
     TOKEN_EXCHANGE_GRANT,
     createTokenExchangeHandler({
-      accounts,
+      directory,
       issuer,
       apiAudience: settings.apiAudience,
       calendarAudience: settings.calendarAudience ?? DEFAULT_CALENDAR_AUDIENCE,
@@ -160,7 +169,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
   // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
   const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
   const interactions = createInteractionHandler(provider, {
-    accounts,
+    directory,
     guard,
     formActionOrigins: redirectOrigins,
     clientAddress,
@@ -186,12 +195,14 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     issuer,
     port,
     provider,
+    directory,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await Promise.all([store.flush(), totp.flush()]);
+      await directory.close();
     },
   };
 }

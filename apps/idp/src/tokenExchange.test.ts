@@ -11,7 +11,7 @@ import { DEMO_TOTP_SECRET, PERSONAS, PERSONA_LIST, type Persona } from '@sentine
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccounts } from './accounts';
+import { createMemoryDirectory } from './directory/memory';
 import { startIdp, type RunningIdp } from './server';
 import { API_CLIENT_ID, PORTAL_CLIENT_ID, type IdpSettings } from './settings';
 import { authorizeUrl, Browser, currentTotp, formAction, newPkce, PORTAL, REDIRECT_URI } from './testClient';
@@ -161,7 +161,7 @@ describe('who may exchange', () => {
 
   it('the handler itself refuses a client without a secret, whatever the client list says', async () => {
     const handler = createTokenExchangeHandler({
-      accounts: createAccounts(PERSONA_LIST),
+      directory: await createMemoryDirectory(PERSONA_LIST),
       issuer: 'http://localhost:4000/',
       apiAudience: API,
       calendarAudience: CALENDAR,

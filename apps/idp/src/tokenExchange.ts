@@ -12,7 +12,7 @@ import { CLAIM_NAMESPACE } from '@sentinel/domain';
 import { createTokenCheck } from '@sentinel/server-kit';
 import type { JWK, JWTPayload } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Accounts } from './accounts';
+import type { AccountDirectory } from './directory/types';
 import { API_CLIENT_ID, TOKEN_EXCHANGE_GRANT } from './settings';
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -85,8 +85,8 @@ async function signInAlive(provider: KoaContextWithOIDC['oidc']['provider'], cla
 }
 
 export function createTokenExchangeHandler(options: {
-  /** The directory the subject token's user must still be in. */
-  accounts: Accounts;
+  /** The directory the subject token's user must still be in (and not blocked). */
+  directory: Pick<AccountDirectory, 'find'>;
   issuer: string;
   apiAudience: string;
   calendarAudience: string;
@@ -128,8 +128,8 @@ export function createTokenExchangeHandler(options: {
     // came from an exchange (RFC 8693 `act` marks those), or a chain of 5-minute tokens would never end.
     if (claims.client_id === API_CLIENT_ID || claims.act !== undefined)
       throw new errors.InvalidGrant('subject_token must be a user access token for the API');
-    const persona = typeof claims.sub === 'string' ? options.accounts.find(claims.sub) : undefined;
-    if (!persona) throw new errors.InvalidGrant('subject_token subject is unknown');
+    const persona = typeof claims.sub === 'string' ? await options.directory.find(claims.sub) : undefined;
+    if (!persona || persona.blocked) throw new errors.InvalidGrant('subject_token subject is unknown');
     if (!(await signInAlive(provider, claims)))
       throw new errors.InvalidGrant('the sign-in of subject_token has ended');
 
