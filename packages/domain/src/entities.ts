@@ -339,13 +339,37 @@ export type Prescription = z.infer<typeof PrescriptionSchema>;
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
+/**
+ * REQ-users-sign-in: where a user's sign-in stands at the identity provider (issue: real accounts). An admin
+ * adds a user as `invited` (a single-use link sets the password, valid 72 hours); past its expiry without a
+ * password the user is `invitation-expired` until an admin resends it; `active` once a password is set.
+ * `unknown` when the provider could not be asked (the list still shows). Second factors enrolled: an
+ * authenticator app (TOTP) and/or passkeys.
+ */
+export const SIGN_IN_STATES = ['invited', 'invitation-expired', 'active', 'unknown'] as const;
+export const SignInStateSchema = z.enum(SIGN_IN_STATES);
+export type SignInState = z.infer<typeof SignInStateSchema>;
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
+export const SecondFactorKindSchema = z.enum(SECOND_FACTOR_KINDS);
+export type SecondFactorKind = z.infer<typeof SecondFactorKindSchema>;
+export const SignInStatusSchema = z.object({
+  state: SignInStateSchema,
+  secondFactors: z.array(SecondFactorKindSchema),
+  /** When the pending invitation stops working (invited and invitation-expired only). */
+  invitationExpires: isoDateTime.optional(),
+});
+export type SignInStatus = z.infer<typeof SignInStatusSchema>;
+
 export const ManagedUserSchema = z.object({
   id: requiredText(100),
   name: requiredText(200),
   email: EmailSchema,
   role: RoleSchema,
   avatar: text(2048).optional(),
-  lastLogin: isoDateTime,
+  /** The last completed sign-in at the identity provider; absent for a user who never signed in. */
+  lastLogin: isoDateTime.optional(),
+  /** Filled in by the API from the identity provider when it lists users; absent in stored rows. */
+  signIn: SignInStatusSchema.optional(),
   createdDate: isoDate,
   status: UserStatusSchema,
   department: text(100),

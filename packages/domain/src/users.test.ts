@@ -23,7 +23,7 @@ const create = (form: unknown, permissions: readonly string[] = admin) =>
   createManagedUser(form, { id: '1793629800000', now, permissions });
 
 describe('creating a user (REQ-users-create)', () => {
-  it('starts active with lastLogin and createdDate now and permissions from the role', () => {
+  it('starts active, created now, never signed in, with permissions from the role', () => {
     const r = create({
       name: ' Nina Park ',
       email: 'Nina.Park@Example.com',
@@ -37,7 +37,6 @@ describe('creating a user (REQ-users-create)', () => {
       name: 'Nina Park',
       email: 'nina.park@example.com',
       role: 'doctor',
-      lastLogin: '2026-11-02T14:30:00.000Z',
       createdDate: '2026-11-02',
       status: 'active',
       department: 'Cardiology',

@@ -25,8 +25,8 @@ export function permissionsForRole(role: Role): Permission[] {
 export const showsDepartmentFields = (role: Role) => role === 'doctor' || role === 'admin';
 
 /**
- * REQ-users-create, REQ-access: creating a user needs manage:users. The user starts active, lastLogin and
- * createdDate are now, and permissions come from the role (the form cannot grant more than the role's
+ * REQ-users-create, REQ-access: creating a user needs manage:users. The user starts active (their sign-in
+ * state, invited until they set a password, is the identity provider's), with no last login; createdDate is now, and permissions come from the role (the form cannot grant more than the role's
  * defaults). Department and specialization are kept only for doctors and admins.
  */
 export function createManagedUser(
@@ -43,7 +43,6 @@ export function createManagedUser(
     name: f.name.trim(),
     email: f.email.trim().toLowerCase(),
     role: f.role,
-    lastLogin: ctx.now.toISOString(),
     createdDate: toIsoDate(ctx.now),
     status: 'active',
     department: withFields ? f.department : '',
