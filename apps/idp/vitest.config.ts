@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // Starts the local PostgreSQL (when installed) for the account directory's PostgreSQL suite.
+    globalSetup: ['src/directory/postgres.setup.ts'],
   },
 });

@@ -1,11 +1,12 @@
 /**
  * Entry point: `npm start -w @sentinel/idp` serves the embedded identity provider on http://localhost:4000.
- * SIGTERM and SIGINT stop it (the server kit's `stopOnSignals`); an unusable setting stops the start with one
- * line naming the variable.
+ * SIGTERM and SIGINT stop it (the server kit's `stopOnSignals`); an unusable setting, or an account directory
+ * that cannot be opened (a wrong secrets key), stops the start with one line saying why.
  */
 import { PERSONA_LIST } from '@sentinel/demo-data';
 import { settingsOrExit, stopOnSignals } from '@sentinel/server-kit';
 import { requiresSecondFactor } from './accounts';
+import { openSqlDirectory } from './directory/sql';
 import { startIdp } from './server';
 import { settingsFromEnv } from './settings';
 
@@ -13,14 +14,37 @@ import { settingsFromEnv } from './settings';
 process.umask(0o077);
 
 const settings = settingsOrExit('The identity provider', () => settingsFromEnv());
-// The embedded default's seeding step: the demo personas are the directory (REQ-arch-personas).
-const idp = await startIdp(settings, { accounts: PERSONA_LIST });
+// The embedded default's seeding step: the demo personas (REQ-arch-personas) are written on the directory's
+// first start only, so an admin's changes to them (or their deletion) survive restarts.
+const directory = await openSqlDirectory({
+  dataDir: settings.dataDir,
+  ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}),
+  ...(settings.secretsKey ? { secretsKey: settings.secretsKey } : {}),
+  seed: PERSONA_LIST,
+}).catch((error: unknown) => {
+  console.error(
+    `The identity provider cannot open its account directory: ${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+});
+const { total } = await directory.list({ perPage: 1 });
+const demo = [];
+for (const persona of PERSONA_LIST) {
+  if (await directory.findByEmail(persona.email)) demo.push(persona);
+}
+const idp = await startIdp(settings, { directory });
 // The provider listens inside startIdp (its own http server around oidc-provider), so only the stop is ours.
 stopOnSignals(() => idp.close(), { name: 'The identity provider' });
 console.log(`Identity provider ready at ${idp.url} (issuer ${idp.issuer}, data in ${settings.dataDir})`);
 console.log(
-  `Demo accounts: ${PERSONA_LIST.map((p) => `${p.email}${requiresSecondFactor(p) ? ' (TOTP)' : ''}`).join(', ')}`,
+  `Account directory: ${directory.location}, ${total} account${total === 1 ? '' : 's'}` +
+    (directory.seeded ? ` (first start: ${directory.seeded} demo accounts seeded)` : ''),
 );
+if (demo.length) {
+  console.log(
+    `Demo accounts: ${demo.map((p) => `${p.email}${requiresSecondFactor(p) ? ' (TOTP)' : ''}`).join(', ')}`,
+  );
+}
 console.log(
   settings.trustedProxies?.length
     ? `Sign-in limits key on X-Forwarded-For from trusted proxies: ${settings.trustedProxies.join(', ')}`

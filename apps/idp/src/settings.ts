@@ -1,7 +1,8 @@
 /** Runtime settings of the embedded identity provider, read from the environment with offline defaults. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSettings } from '@sentinel/server-kit';
+import { readSettings, SettingsError } from '@sentinel/server-kit';
+import { parseSecretsKey } from './directory/encryption';
 
 export const DEFAULT_PORT = 4000;
 export const PORTAL_CLIENT_ID = 'sentinel-portal';
@@ -44,6 +45,13 @@ export type IdpSettings = {
    * of the socket is the client and the header is ignored. The sign-in limits key on the address this gives.
    */
   trustedProxies?: readonly string[];
+  /**
+   * A postgres:// URL for the account directory (IDP_DATABASE_URL, else DATABASE_URL, which the API may share:
+   * the directory's tables are prefixed `idp_`); unset: `<dataDir>/accounts.sqlite`.
+   */
+  databaseUrl?: string;
+  /** The key the directory encrypts TOTP secrets with (base64, 32 bytes); unset: `<dataDir>/secrets.key`. */
+  secretsKey?: string;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,8 +59,9 @@ export const DEFAULT_DATA_DIR = path.resolve(here, '..', '.data');
 
 /**
  * Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE,
- * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR and IDP_TRUSTED_PROXIES (comma-separated). Empty
- * values count as unset; an unusable port, host or URL is a SettingsError naming the variable.
+ * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR, IDP_TRUSTED_PROXIES (comma-separated),
+ * IDP_DATABASE_URL (else DATABASE_URL) and IDP_SECRETS_KEY. Empty values count as unset; an unusable port, host
+ * or URL is a SettingsError naming the variable (never quoting a database URL or a key: they hold secrets).
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
   // The issuer and the portal origin are checked as URLs but kept as written: `iss` and the CORS origin are
@@ -75,7 +84,25 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettin
     ...(apiClientSecret ? { apiClientSecret } : {}),
     dataDir: dataDir ? path.resolve(dataDir) : DEFAULT_DATA_DIR,
     trustedProxies: read.list('IDP_TRUSTED_PROXIES', []),
+    ...directorySettings(env),
   };
+}
+
+function directorySettings(env: NodeJS.ProcessEnv): Pick<IdpSettings, 'databaseUrl' | 'secretsKey'> {
+  const read = readSettings(env);
+  const urlName = read.value('IDP_DATABASE_URL') ? 'IDP_DATABASE_URL' : 'DATABASE_URL';
+  const databaseUrl = read.value(urlName);
+  if (databaseUrl !== undefined) {
+    const protocol = URL.canParse(databaseUrl) ? new URL(databaseUrl).protocol : undefined;
+    if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+      throw new SettingsError(`${urlName} must be a postgres:// or postgresql:// URL.`);
+    }
+  }
+  const secretsKey = read.value('IDP_SECRETS_KEY');
+  if (secretsKey !== undefined && !parseSecretsKey(secretsKey)) {
+    throw new SettingsError('IDP_SECRETS_KEY must be base64 of 32 bytes (e.g. `openssl rand -base64 32`).');
+  }
+  return { ...(databaseUrl ? { databaseUrl } : {}), ...(secretsKey ? { secretsKey } : {}) };
 }
 
 /** The issuer for a bound port: the configured one, else `http://localhost:<port>/`; always with a trailing slash. */

@@ -4,7 +4,14 @@
  */
 import {
   DirectoryConflict,
+  DirectoryNotFound,
+  applyPatch,
+  compareEmails,
   emailKey,
+  mergeAppMetadata,
+  pageWindow,
+  profileOf,
+  ticketLifetimeMs,
   type AccountDirectory,
   type NewAccount,
   type StoredAccount,
@@ -37,6 +44,16 @@ export async function createMemoryDirectory(
   const tickets: TicketRow[] = [];
   const byEmail = (email: string) =>
     [...rows.values()].find((row) => emailKey(row.account.email) === emailKey(email));
+  const findTicket = (token: string, kind: TicketKind) => {
+    const hash = linkTokenHash(token);
+    return tickets.find((row) => row.hash === hash && row.kind === kind);
+  };
+  const ticketProblem = (t: TicketRow | undefined) => {
+    if (!t || !rows.has(t.sub)) return 'invalid' as const;
+    if (t.usedAt) return 'used' as const;
+    if (Date.parse(t.expiresAt) <= now().getTime()) return 'expired' as const;
+    return undefined;
+  };
 
   const directory: AccountDirectory = {
     async authenticate(email, password) {
@@ -53,31 +70,38 @@ export async function createMemoryDirectory(
     async findByEmail(email) {
       return byEmail(email)?.account;
     },
-    async list({ page = 0, perPage = 50 } = {}) {
+    async list(options) {
+      const { offset, limit } = pageWindow(options);
       const all = [...rows.values()]
         .map((row) => row.account)
-        .sort((a, b) => emailKey(a.email).localeCompare(emailKey(b.email)));
-      return { accounts: all.slice(page * perPage, (page + 1) * perPage), total: all.length };
+        .sort((a, b) => compareEmails(a.email, b.email));
+      return { accounts: all.slice(offset, offset + limit), total: all.length };
     },
     async create(input) {
       if (rows.has(input.sub)) throw new DirectoryConflict('sub');
       if (byEmail(input.email)) throw new DirectoryConflict('email');
+      const appMetadata = mergeAppMetadata({}, input.appMetadata ?? {});
+      // Hashed before anything is stored: nothing half-created when hashing fails.
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      // Checked again: another create may have taken the subject or e-mail while the hash was computed.
+      if (rows.has(input.sub)) throw new DirectoryConflict('sub');
+      if (byEmail(input.email)) throw new DirectoryConflict('email');
       const at = now().toISOString();
-      const { password, totpSecret, ...profile } = input;
       const account: StoredAccount = {
-        ...profile,
-        email: emailKey(profile.email),
-        state: password ? 'active' : 'invited',
+        ...profileOf(input),
+        state: passwordHash ? 'active' : 'invited',
         blocked: false,
         createdAt: at,
         updatedAt: at,
         loginsCount: 0,
-        totpEnrolled: !!totpSecret,
+        totpEnrolled: !!input.totpSecret,
+        ...(passwordHash ? { passwordSetAt: at } : {}),
+        appMetadata,
       };
       rows.set(input.sub, {
         account,
-        ...(password ? { passwordHash: await hashPassword(password) } : {}),
-        ...(totpSecret ? { totpSecret } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(input.totpSecret ? { totpSecret: input.totpSecret } : {}),
       });
       return account;
     },
@@ -88,12 +112,7 @@ export async function createMemoryDirectory(
         const other = byEmail(patch.email);
         if (other && other.account.sub !== sub) throw new DirectoryConflict('email');
       }
-      row.account = {
-        ...row.account,
-        ...patch,
-        ...(patch.email !== undefined ? { email: emailKey(patch.email) } : {}),
-        updatedAt: now().toISOString(),
-      };
+      row.account = applyPatch(row.account, patch, now());
       return row.account;
     },
     async remove(sub) {
@@ -101,10 +120,13 @@ export async function createMemoryDirectory(
       return rows.delete(sub);
     },
     async setPassword(sub, password) {
+      if (!rows.has(sub)) return;
+      const passwordHash = await hashPassword(password);
       const row = rows.get(sub);
       if (!row) return;
-      row.passwordHash = await hashPassword(password);
-      row.account = { ...row.account, state: 'active', updatedAt: now().toISOString() };
+      const at = now().toISOString();
+      row.passwordHash = passwordHash;
+      row.account = { ...row.account, state: 'active', passwordSetAt: at, updatedAt: at };
     },
     async totpSecret(sub) {
       return rows.get(sub)?.totpSecret;
@@ -122,31 +144,38 @@ export async function createMemoryDirectory(
       row.account = { ...row.account, lastLogin: at.toISOString(), loginsCount: row.account.loginsCount + 1 };
     },
     async createTicket(sub, kind, ttlSeconds) {
+      const lifetime = ticketLifetimeMs(ttlSeconds);
+      if (!rows.has(sub)) throw new DirectoryNotFound();
       for (let i = tickets.length - 1; i >= 0; i -= 1) {
         const t = tickets[i];
         if (t?.sub === sub && t.kind === kind) tickets.splice(i, 1);
       }
       const { token, hash } = newLinkToken();
       const created = now();
-      const expiresAt = new Date(created.getTime() + ttlSeconds * 1000).toISOString();
+      const expiresAt = new Date(created.getTime() + lifetime).toISOString();
       tickets.push({ sub, kind, hash, createdAt: created.toISOString(), expiresAt });
       return { token, expiresAt };
     },
     async peekTicket(token, kind) {
-      const t = tickets.find((row) => row.hash === linkTokenHash(token) && row.kind === kind);
-      if (!t || !rows.has(t.sub)) return { problem: 'invalid' };
-      if (t.usedAt) return { problem: 'used' };
-      if (Date.parse(t.expiresAt) <= now().getTime()) return { problem: 'expired' };
-      return { sub: t.sub };
+      const t = findTicket(token, kind);
+      const problem = ticketProblem(t);
+      return problem || !t ? { problem: problem ?? 'invalid' } : { sub: t.sub };
     },
     async redeemTicket(token, kind, password) {
-      const t = tickets.find((row) => row.hash === linkTokenHash(token) && row.kind === kind);
-      if (!t || !rows.has(t.sub)) return { problem: 'invalid' };
-      if (t.usedAt) return { problem: 'used' };
-      if (Date.parse(t.expiresAt) <= now().getTime()) return { problem: 'expired' };
-      // Marked before the hash is computed (the only await): a second post of the same link finds it used.
-      t.usedAt = now().toISOString();
-      await directory.setPassword(t.sub, password);
+      const first = findTicket(token, kind);
+      const before = ticketProblem(first);
+      if (before || !first) return { problem: before ?? 'invalid' };
+      const passwordHash = await hashPassword(password);
+      // Checked and marked again after the hash (the only await), with nothing awaited in between: of two posts
+      // of the same link, the second finds it used (or replaced, or its account gone).
+      const t = findTicket(token, kind);
+      const problem = ticketProblem(t);
+      const row = t && rows.get(t.sub);
+      if (problem || !t || !row) return { problem: problem ?? 'invalid' };
+      const at = now().toISOString();
+      t.usedAt = at;
+      row.passwordHash = passwordHash;
+      row.account = { ...row.account, state: 'active', passwordSetAt: at, updatedAt: at };
       return { sub: t.sub };
     },
     async ticketInfo(sub, kind) {

@@ -2,9 +2,9 @@
  * The provider's account directory (REQ-auth, real accounts): who may sign in, with what password and second
  * factor, and the single-use links (invitations, password resets) that set a password. One interface, three
  * stores: in memory (tests, `createMemoryDirectory`), a SQLite file in the data folder (the embedded default)
- * and PostgreSQL (DATABASE_URL). Passwords are kept only as argon2id hashes and TOTP secrets only encrypted
- * (AES-256-GCM, key created at first start); link tokens only as SHA-256 hashes. Nothing in this interface
- * hands a password hash out.
+ * and PostgreSQL (IDP_DATABASE_URL, else DATABASE_URL), both `openSqlDirectory` (./sql.ts). Passwords are kept
+ * only as argon2id hashes and TOTP secrets only encrypted (AES-256-GCM, ./encryption.ts, key created at first
+ * start); link tokens only as SHA-256 hashes. Nothing in this interface hands a password hash out.
  */
 
 /** The profile and authorization a token carries (the demo personas have this shape, minus the password). */
@@ -43,13 +43,22 @@ export type StoredAccount = AccountProfile & {
   readonly loginsCount: number;
   /** Whether an authenticator app (TOTP) is enrolled. */
   readonly totpEnrolled: boolean;
+  /** When a password was last set (ISO; Auth0's `last_password_reset`); absent: never (an invited account). */
+  readonly passwordSetAt?: string;
+  /** Free JSON the Management API writes (Auth0's `app_metadata`): department, specializations, invitation. */
+  readonly appMetadata: AppMetadata;
 };
+
+/** A JSON object; values are whatever JSON holds (they are stored as JSON text). */
+export type AppMetadata = Readonly<Record<string, unknown>>;
 
 /** A new account: with a password it is active at once (seeding); without, invited. */
 export type NewAccount = AccountProfile & {
   readonly password?: string;
   /** base32 TOTP secret (seeding the demo personas); stored encrypted. */
   readonly totpSecret?: string;
+  /** Initial app_metadata; keys set to null are left out. */
+  readonly appMetadata?: AppMetadata;
 };
 
 /** What an update may change (the subject and e-mail's identity stay; e-mail may change, still unique). */
@@ -67,7 +76,14 @@ export type AccountPatch = Partial<
     | 'department'
     | 'picture'
   >
-> & { readonly blocked?: boolean };
+> & {
+  readonly blocked?: boolean;
+  /**
+   * Merged into the stored app_metadata per top-level key, as Auth0 does: a key given replaces that key's whole
+   * value (nested objects are not merged), a key set to null is removed, keys not given stay.
+   */
+  readonly appMetadata?: AppMetadata;
+};
 
 export type TicketKind = 'invitation' | 'reset';
 
@@ -93,7 +109,7 @@ export interface AccountDirectory {
   authenticate(email: string, password: string): Promise<SignInCheck>;
   find(sub: string): Promise<StoredAccount | undefined>;
   findByEmail(email: string): Promise<StoredAccount | undefined>;
-  /** Ordered by e-mail; `page` from 0. */
+  /** Ordered by e-mail (code-unit order, the same in every store); `page` from 0, `perPage` 1 to 100 (50). */
   list(options?: { page?: number; perPage?: number }): Promise<AccountList>;
   /** Creates an account; an e-mail or subject already taken is an error `DirectoryConflict`. */
   create(account: NewAccount): Promise<StoredAccount>;
@@ -101,7 +117,7 @@ export interface AccountDirectory {
   update(sub: string, patch: AccountPatch): Promise<StoredAccount | undefined>;
   /** Removes the account with its secret and links; false when there was none. */
   remove(sub: string): Promise<boolean>;
-  /** Hashes and keeps a new password; an invited account becomes active. */
+  /** Hashes and keeps a new password (and when: `passwordSetAt`); an invited account becomes active. */
   setPassword(sub: string, password: string): Promise<void>;
   /** The decrypted TOTP secret (base32), or undefined when none is enrolled. */
   totpSecret(sub: string): Promise<string | undefined>;
@@ -111,7 +127,8 @@ export interface AccountDirectory {
   recordLogin(sub: string, at: Date): Promise<void>;
   /**
    * A new single-use link token for the account (random, 32 bytes, base64url; only its hash is stored). A new
-   * link of a kind replaces the account's earlier one of that kind.
+   * link of a kind replaces the account's earlier one of that kind. Rejects (`DirectoryNotFound`) for an
+   * unknown subject, and a `RangeError` for a lifetime that is not a positive number of seconds.
    */
   createTicket(sub: string, kind: TicketKind, ttlSeconds: number): Promise<Ticket>;
   /** The account a link is for, without using it (the page that asks for the new password). */
@@ -141,5 +158,106 @@ export class DirectoryConflict extends Error {
   }
 }
 
+/** No account with this subject (an operation that needs one, such as making a link for it). */
+export class DirectoryNotFound extends Error {
+  constructor() {
+    super('No account with this subject exists.');
+    this.name = 'DirectoryNotFound';
+  }
+}
+
 /** E-mail addresses are compared without case and surrounding spaces. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Code-unit order of e-mail keys: what SQLite's BINARY and PostgreSQL's "C" collation give, in every store. */
+export const compareEmails = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export const MAX_PER_PAGE = 100;
+
+/** A page of `list` as offset and limit; a page or size that is not a whole number in range is a RangeError. */
+export function pageWindow({ page = 0, perPage = 50 }: { page?: number; perPage?: number } = {}): {
+  offset: number;
+  limit: number;
+} {
+  if (!Number.isSafeInteger(page) || page < 0) throw new RangeError('page must be a whole number from 0.');
+  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    throw new RangeError(`perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`);
+  }
+  return { offset: page * perPage, limit: perPage };
+}
+
+/** A link's lifetime in milliseconds; anything but a positive finite number of seconds is a RangeError. */
+export function ticketLifetimeMs(ttlSeconds: number): number {
+  if (typeof ttlSeconds !== 'number' || !Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {
+    throw new RangeError('A link lifetime must be a positive number of seconds.');
+  }
+  return ttlSeconds * 1000;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Auth0's app_metadata update: `patch` merged into `current` per top-level key, a key set to null removed.
+ * The result is a JSON copy (what a store that keeps JSON text gives back); a patch that is not a JSON object
+ * is a TypeError.
+ */
+export function mergeAppMetadata(current: AppMetadata, patch: AppMetadata): AppMetadata {
+  if (!isPlainObject(patch)) throw new TypeError('app_metadata must be a JSON object.');
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else if (value !== undefined) merged[key] = value;
+  }
+  return JSON.parse(JSON.stringify(merged)) as AppMetadata;
+}
+
+/** The profile fields of an account given with more (a demo persona carries its key, dashboard role, ...). */
+export function profileOf(input: AccountProfile): AccountProfile {
+  return {
+    sub: input.sub,
+    name: input.name,
+    given_name: input.given_name,
+    family_name: input.family_name,
+    email: emailKey(input.email),
+    role: input.role,
+    roles: [...input.roles],
+    permissions: [...input.permissions],
+    specializations: [...input.specializations],
+    department: input.department,
+    ...(input.picture ? { picture: input.picture } : {}),
+  };
+}
+
+const PATCHABLE = [
+  'name',
+  'given_name',
+  'family_name',
+  'role',
+  'department',
+] as const satisfies readonly (keyof AccountPatch)[];
+const PATCHABLE_LISTS = [
+  'roles',
+  'permissions',
+  'specializations',
+] as const satisfies readonly (keyof AccountPatch)[];
+
+/**
+ * An account with a patch applied (every store applies it through this, so they cannot differ): only the fields
+ * an update may change, undefined meaning "unchanged", the e-mail as its key, app_metadata merged.
+ */
+export function applyPatch(account: StoredAccount, patch: AccountPatch, at: Date): StoredAccount {
+  const next: Record<string, unknown> = { ...account };
+  for (const field of PATCHABLE) if (patch[field] !== undefined) next[field] = patch[field];
+  for (const field of PATCHABLE_LISTS)
+    if (patch[field] !== undefined) next[field] = [...(patch[field] ?? [])];
+  if (patch.email !== undefined) next.email = emailKey(patch.email);
+  // An empty picture removes it, as an account created without one has none.
+  if (patch.picture) next.picture = patch.picture;
+  else if (patch.picture === '') delete next.picture;
+  if (patch.blocked !== undefined) next.blocked = patch.blocked;
+  if (patch.appMetadata !== undefined)
+    next.appMetadata = mergeAppMetadata(account.appMetadata, patch.appMetadata);
+  next.updatedAt = at.toISOString();
+  return next as StoredAccount;
+}
