@@ -5,6 +5,8 @@
 // vault's calendar service (apps/calendar, :4100) starts with the API, which reaches it with calendar tokens from
 // the identity provider's token exchange (its client secret is the file the provider creates at run time). Used by
 // `npm start`, `npm run dev`, the end-to-end tests and the contract tests, so they all run the same stack.
+// Unless SMTP_URL names a real mail server, MailDev (web UI and REST API on :1080, SMTP on :1025) catches every
+// mail the product sends (invitations, password reset links), so they can be read offline.
 // The built-in model answers only the API: a key generated here at every start goes to both through their
 // environment (readable only by this user), never to a file or a log.
 import { spawn } from 'node:child_process';
@@ -20,6 +22,8 @@ export const IDP_URL = 'http://localhost:4000';
 export const DEV_API_PORT = 3000;
 export const MODEL_URL = 'http://localhost:5050';
 export const CALENDAR_URL = 'http://localhost:4100';
+export const MAILDEV_URL = 'http://localhost:1080';
+export const MAILDEV_SMTP_PORT = 1025;
 
 const require = createRequire(join(ROOT, 'package.json'));
 const tsxImport = ['--import', 'tsx'];
@@ -51,6 +55,8 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
   const userModel = ['MODEL_ENDPOINT_URL', 'HF_TOKEN'].some((name) => env[name] ?? process.env[name] ?? '');
   const builtinModel = hasApi && !userModel && existsSync(join(ROOT, 'apps/model/src/main.ts'));
   const hasCalendar = hasApi && existsSync(join(ROOT, 'apps/calendar/src/main.ts'));
+  // The servers send through SMTP_URL when it is set; otherwise to MailDev (their default, smtp://localhost:1025).
+  const mailCatcher = !(env.SMTP_URL ?? process.env.SMTP_URL ?? '').trim();
   const dataEnv = (name, sub) => (dataRoot ? { [name]: join(dataRoot, sub) } : {});
   const children = [];
   const launch = (args, cwd, extraEnv) => {
@@ -63,6 +69,20 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     return child;
   };
 
+  if (mailCatcher) {
+    const maildev = join(dirname(require.resolve('maildev/package.json')), 'bin', 'maildev');
+    // Bound to localhost only: the caught mails hold working sign-in links.
+    launch(
+      [
+        maildev,
+        ...['--smtp', String(MAILDEV_SMTP_PORT), '--web', new URL(MAILDEV_URL).port, '--ip', 'localhost'],
+        ...(dataRoot ? ['--mail-directory', join(dataRoot, 'mail')] : []),
+        ...(stdio === 'inherit' ? [] : ['--silent']),
+      ],
+      ROOT,
+      {},
+    );
+  }
   launch([...tsxImport, 'src/main.ts'], join(ROOT, 'apps/idp'), {
     IDP_PORT: '4000',
     ...dataEnv('IDP_DATA_DIR', 'idp'),
@@ -124,6 +144,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
           : []),
         ...(builtinModel ? [waitForUrl(`${MODEL_URL}/health`)] : []),
         ...(hasCalendar ? [waitForUrl(`${CALENDAR_URL}/health`)] : []),
+        ...(mailCatcher ? [waitForUrl(`${MAILDEV_URL}/healthz`)] : []),
       ]),
       ...exited.map((p) =>
         p.then((code) => Promise.reject(new Error(`a server exited early (code ${code})`))),
@@ -138,6 +159,7 @@ export async function startStack({ dev = false, dataRoot, stdio = 'inherit', env
     idpUrl: IDP_URL,
     modelUrl: builtinModel ? MODEL_URL : undefined,
     calendarUrl: hasCalendar ? CALENDAR_URL : undefined,
+    mailUrl: mailCatcher ? MAILDEV_URL : undefined,
     hasApi,
     children,
     stop,

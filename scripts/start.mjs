@@ -1,6 +1,7 @@
 // `npm start` (and `npm run dev`, with hot reload): runs the product on its embedded defaults and prints where
-// to open it: the identity provider (apps/idp, http://localhost:4000) and the API with its embedded database,
-// which serves the portal's production build and /api on http://localhost:5173 (scripts/stack.mjs).
+// to open it: the identity provider (apps/idp, http://localhost:4000), the API with its embedded database,
+// which serves the portal's production build and /api on http://localhost:5173, and MailDev for the product's
+// mails on http://localhost:1080 unless SMTP_URL is set (scripts/stack.mjs).
 import { spawnSync } from 'node:child_process';
 import { ROOT, startStack } from './stack.mjs';
 
@@ -41,6 +42,9 @@ console.log(`  Portal             ${stack.portalUrl}${stack.hasApi ? ' (API unde
 console.log(`  Identity provider  ${stack.idpUrl}`);
 if (stack.modelUrl) console.log(`  Built-in model     ${stack.modelUrl} (demo)`);
 if (stack.calendarUrl) console.log(`  Calendar service   ${stack.calendarUrl} (token vault)`);
+if (stack.mailUrl)
+  console.log(`  Mail (MailDev)     ${stack.mailUrl} (every mail the product sends; SMTP localhost:1025)`);
+else console.log(`  Mail               sent through SMTP_URL`);
 console.log('Demo accounts (offline demo only; TOTP secret JBSWY3DPEHPK3PXP for doctors and the admin):');
 for (const [email, password, role] of [
   ['jane.doe@example.com', 'Demo-patient-1', 'patient'],

@@ -15,7 +15,18 @@ export type FileAdapterStore = {
   Adapter: new (name: string) => Adapter;
   /** Resolves when every pending write has reached the disk. */
   flush(): Promise<void>;
+  /**
+   * Ends everything the provider keeps for an account at once: its sessions, grants, refresh tokens and
+   * unredeemed authorization codes (a blocked, deleted or re-roled user, REQ-auth). Returns how many went.
+   */
+  revokeAccount(accountId: string): Promise<number>;
 };
+
+/**
+ * The models that belong to a signed-in account. Access tokens are JWTs (never stored), and an interaction
+ * that has not finished names no account the provider would honour (findAccount refuses a blocked one).
+ */
+export const ACCOUNT_MODELS = ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode'] as const;
 
 /** Creates the adapter class bound to `dataDir`; `now` is injectable for tests. */
 export function createFileAdapter(dataDir: string, now: () => number = Date.now): FileAdapterStore {
@@ -99,6 +110,22 @@ export function createFileAdapter(dataDir: string, now: () => number = Date.now)
     Adapter: FileAdapter,
     async flush() {
       await Promise.all([...writes.values()].map((w) => w.catch(() => undefined)));
+    },
+    async revokeAccount(accountId) {
+      let removed = 0;
+      for (const name of ACCOUNT_MODELS) {
+        const table = await load(name);
+        let changed = false;
+        for (const [id, entry] of Object.entries(table)) {
+          if (entry.payload.accountId === accountId) {
+            delete table[id];
+            changed = true;
+            removed += 1;
+          }
+        }
+        if (changed) await persist(name, table);
+      }
+      return removed;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { AccountDirectory } from './directory/types';
 import type { ApiClientCredentials } from './apiClient';
 import type { IdpKeys } from './keys';
+import { MANAGEMENT_SCOPES, MANAGEMENT_TOKEN_SECONDS, managementAudience } from './management/scopes';
 import { errorPage, logoutPage, signedOutPage } from './pages';
 import { exchangedTokenAmr, GRANT_CLAIM, SESSION_CLAIM } from './tokenExchange';
 import {
@@ -80,6 +81,9 @@ export function refreshTokenSignInStart(token: { authTime?: number; iiat?: numbe
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+const isClientCredentials = (ctx: KoaContextWithOIDC) =>
+  ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials';
+
 /** The lifetime of a provider session saved now (config's ttl.Session, and each refresh bound to it). */
 export const sessionTtl = (session: { loginTs?: number }) => idleLimitedTtl(nowSeconds(), session.loginTs);
 
@@ -116,7 +120,8 @@ export function buildConfiguration(
         grant_types: ['authorization_code', 'refresh_token'],
         id_token_signed_response_alg: 'RS256',
       },
-      // The API, server side: it only exchanges its callers' access tokens for calendar-scoped ones.
+      // The API, server side: it exchanges its callers' access tokens for calendar-scoped ones, and manages
+      // users through the Management API with a client-credentials token (for that audience only).
       ...(apiClient
         ? [
             {
@@ -124,10 +129,12 @@ export function buildConfiguration(
               client_secret: apiClient.client_secret,
               client_name: 'Sentinel Health API (token vault)',
               application_type: 'web' as const,
+              // The auth0 SDK sends the secret in the body (client_secret_post), the token vault as Basic:
+              // oidc-provider takes either for a client registered with one of them.
               token_endpoint_auth_method: 'client_secret_basic' as const,
               redirect_uris: [],
               response_types: [],
-              grant_types: [TOKEN_EXCHANGE_GRANT],
+              grant_types: [TOKEN_EXCHANGE_GRANT, 'client_credentials'],
             },
           ]
         : []),
@@ -201,14 +208,39 @@ export function buildConfiguration(
           ctx.body = signedOutPage();
         },
       },
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        async defaultResource(_ctx, _client, oneOf) {
+        async defaultResource(ctx, _client, oneOf) {
+          // Auth0 names the API of a client-credentials request `audience` (the auth0 SDK sends that, never
+          // `resource`); without one, the Management API, the only audience that grant may have here.
+          if (isClientCredentials(ctx)) {
+            const audience = (ctx.oidc.body as { audience?: unknown } | undefined)?.audience;
+            return typeof audience === 'string' ? audience : managementAudience(ctx.oidc.provider.issuer);
+          }
           return oneOf ?? settings.apiAudience;
         },
         useGrantedResource: () => true,
-        async getResourceServerInfo(_ctx, resourceIndicator) {
-          if (resourceIndicator !== settings.apiAudience) {
+        async getResourceServerInfo(ctx, resourceIndicator, client) {
+          // The Management API: only the API's client, only by client credentials. A user's sign-in can never
+          // obtain a token for it, and the API's client cannot obtain a user API token without a user.
+          if (resourceIndicator === managementAudience(ctx.oidc.provider.issuer)) {
+            if (client.clientId !== API_CLIENT_ID || !isClientCredentials(ctx)) {
+              throw new errors.InvalidTarget('the Management API is for the API client only');
+            }
+            // As Auth0 does, a request that names no scope gets every scope of the client's grant (the auth0
+            // SDK names none). oidc-provider reads the requested scopes after this call.
+            const params = ctx.oidc.params;
+            if (params && params.scope === undefined) params.scope = MANAGEMENT_SCOPES.join(' ');
+            return {
+              scope: MANAGEMENT_SCOPES.join(' '),
+              audience: resourceIndicator,
+              accessTokenTTL: MANAGEMENT_TOKEN_SECONDS,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          }
+          if (resourceIndicator !== settings.apiAudience || isClientCredentials(ctx)) {
             throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
           }
           return {
@@ -269,6 +301,8 @@ export function buildConfiguration(
         return Math.min(ttl, signInTimeLeft(nowSeconds(), startedAt));
       },
       AuthorizationCode: 60,
+      // The Management API's token (client credentials): its resource server's lifetime.
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? MANAGEMENT_TOKEN_SECONDS,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
       // Saved again on every visit to the provider's pages: idle limit, within the sign-in's lifetime.

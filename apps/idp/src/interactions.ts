@@ -9,13 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
 import { secondFactorFor } from './accounts';
 import type { AccountDirectory } from './directory/types';
-import { codePage, errorPage, loginPage, TEXTS } from './pages';
+import { groupedKey, newEnrolment, qrSvg, ENROLMENT_TEXTS } from './enrolment';
+import { codePage, enrolPage, errorPage, loginPage, TEXTS } from './pages';
 import type { SignInGuard } from './rateLimit';
 import type { TotpVerifier } from './totp';
 
 const MAX_BODY = 16 * 1024;
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req) {
@@ -31,7 +32,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
  * origin (where the sign-in redirects back to) must be listed beside 'self', or the browser stops on the login
  * page after a correct password.
  */
-function pageHeaders(formActionOrigins: readonly string[]) {
+export function pageHeaders(formActionOrigins: readonly string[]) {
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
@@ -62,6 +63,11 @@ async function grantMissing(provider: Provider, details: Details): Promise<void>
 }
 
 type Pending = { accountId: string; expiresAt: number };
+/** A password step passed for an account without its needed second factor: the secret being enrolled. */
+type PendingEnrolment = Pending & { secret: string; uri: string };
+
+/** How long the code or enrolment step may take after the password. */
+const SECOND_STEP_MS = 10 * 60 * 1000;
 
 export type InteractionOptions = {
   /** Who may sign in. */
@@ -112,6 +118,18 @@ export function createInteractionHandler(provider: Provider, options: Interactio
   };
   /** Interactions whose password step passed and that wait for the TOTP code (uid -> account). */
   const pendingMfa = new Map<string, Pending>();
+  /** Interactions whose password step passed and that enrol their first authenticator (uid -> secret). */
+  const pendingEnrolment = new Map<string, PendingEnrolment>();
+  const showEnrolment = async (res: ServerResponse, uid: string, entry: PendingEnrolment, error?: string) =>
+    send(
+      res,
+      error ? 401 : 200,
+      enrolPage(uid, {
+        qrSvg: await qrSvg(entry.uri),
+        setupKey: groupedKey(entry.secret),
+        ...(error ? { error } : {}),
+      }),
+    );
 
   /**
    * Ends the interaction signed in with the methods used. Not remembered: the provider's session cookie then
@@ -131,7 +149,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|abort))?$/.exec(url.pathname);
+    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|enrol|abort))?$/.exec(url.pathname);
     if (!match) return false;
     const [, uid = '', action] = match;
     let details;
@@ -150,8 +168,11 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       return true;
     }
     for (const [key, entry] of pendingMfa) if (entry.expiresAt <= Date.now()) pendingMfa.delete(key);
+    for (const [key, entry] of pendingEnrolment)
+      if (entry.expiresAt <= Date.now()) pendingEnrolment.delete(key);
     const pending = pendingMfa.get(uid);
     const mfaWaiting = pending && pending.expiresAt > Date.now() ? pending : undefined;
+    const enrolling = pendingEnrolment.get(uid);
 
     if (req.method === 'GET' && !action && details.prompt.name === 'consent') {
       // First-party client: grant whatever is missing without asking (loadExistingGrant normally covers it).
@@ -165,7 +186,8 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       return true;
     }
     if (req.method === 'GET' && !action) {
-      send(res, 200, mfaWaiting ? codePage(uid) : loginPage(uid));
+      if (enrolling) await showEnrolment(res, uid, enrolling);
+      else send(res, 200, mfaWaiting ? codePage(uid) : loginPage(uid));
       return true;
     }
     if (req.method === 'GET' && action === 'abort') {
@@ -202,11 +224,23 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       const persona = checked.account;
       const second = await secondFactorFor(directory, persona);
       if (second.kind === 'not-enrolled') {
-        send(res, 403, loginPage(uid, { email, error: TEXTS.secondFactorNotEnrolled }));
+        // The password alone does not let this account in: it enrols an authenticator first (enrolment.ts).
+        pendingMfa.delete(uid);
+        pendingEnrolment.set(uid, {
+          accountId: persona.sub,
+          expiresAt: Date.now() + SECOND_STEP_MS,
+          ...newEnrolment(persona.email),
+        });
+        res.writeHead(303, {
+          location: `/interaction/${encodeURIComponent(uid)}`,
+          'cache-control': 'no-store',
+        });
+        res.end();
         return true;
       }
       if (second.kind === 'totp') {
-        pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + 10 * 60 * 1000 });
+        pendingEnrolment.delete(uid);
+        pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + SECOND_STEP_MS });
         res.writeHead(303, {
           location: `/interaction/${encodeURIComponent(uid)}`,
           'cache-control': 'no-store',
@@ -215,6 +249,34 @@ export function createInteractionHandler(provider: Provider, options: Interactio
         return true;
       }
       await signedIn(req, res, persona.sub, ['pwd']);
+      return true;
+    }
+
+    if (action === 'enrol') {
+      if (!enrolling) {
+        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+        return true;
+      }
+      const ip = clientIp(req);
+      const page = (error: string) => loginPage(uid, { error });
+      if (!(await admitted(res, 'otp', enrolling.accountId, ip, page))) return true;
+      const account = await directory.find(enrolling.accountId);
+      const code = (form.get('code') ?? '').replace(/\s+/g, '');
+      // A second enrolment cannot replace a factor set up meanwhile (another tab): the code step then applies.
+      if (!account || account.blocked || (await directory.totpSecret(account.sub))) {
+        pendingEnrolment.delete(uid);
+        send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
+        return true;
+      }
+      if (!(await totp.verify(account.sub, enrolling.secret, code))) {
+        guard.failed('otp', enrolling.accountId, ip);
+        await showEnrolment(res, uid, enrolling, ENROLMENT_TEXTS.wrongCode);
+        return true;
+      }
+      guard.succeeded('otp', enrolling.accountId, ip);
+      pendingEnrolment.delete(uid);
+      await directory.setTotpSecret(account.sub, enrolling.secret);
+      await signedIn(req, res, account.sub, ['pwd', 'otp']);
       return true;
     }
 

@@ -10,7 +10,7 @@ import { DEMO_TOTP_SECRET, PERSONA_LIST, PERSONAS, type Persona } from '@sentine
 import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requiresSecondFactor } from './accounts';
-import { TEXTS } from './pages';
+import { ENROLMENT_TEXTS, groupedKey } from './enrolment';
 import { startIdp, type RunningIdp } from './server';
 import { authorizeUrl, Browser, formAction, newPkce, PORTAL } from './testClient';
 
@@ -108,12 +108,45 @@ describe('who gives a second factor', () => {
     expect(done.url.searchParams.get('code')).toBeTruthy();
   });
 
-  it('an account that needs a second factor but has none enrolled is not let in on its password alone', async () => {
-    const { res, url } = await passwordStep(NURSE_MANAGER);
-    expect(res.status).toBe(403);
+  it('an account that needs a second factor but has none is not let in on its password: it enrols one first', async () => {
+    const { browser, res, url } = await passwordStep(NURSE_MANAGER);
     expect(url.origin).not.toBe(PORTAL);
-    const html = await res.text();
-    expect(html).toContain(TEXTS.secondFactorNotEnrolled);
-    expect(html).not.toContain('<label for="code">');
+    const page = await res.text();
+    expect(page).toContain(ENROLMENT_TEXTS.title);
+    expect(page).toContain('role="img" aria-label="QR code for your authenticator app"');
+    const key = /<code class="setup-key"[^>]*>([A-Z2-7 ]+)<\/code>/.exec(page)?.[1]?.replace(/ /g, '');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    expect(key).not.toBe(DEMO_TOTP_SECRET);
+    const codeOf = (secret: string) =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+    // A wrong code keeps the page (and the same key), and enrols nothing.
+    const wrong = await browser.postForm(formAction(page), { code: codeOf(DEMO_TOTP_SECRET) });
+    expect(wrong.res.status).toBe(401);
+    const again = await wrong.res.text();
+    expect(again).toContain(ENROLMENT_TEXTS.wrongCode);
+    expect(again).toContain(groupedKey(key ?? ''));
+    expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBeUndefined();
+
+    // The app's code from the setup key signs in and keeps the factor.
+    const done = await browser.postForm(formAction(again), { code: codeOf(key ?? '') });
+    expect(done.url.origin).toBe(PORTAL);
+    expect(done.url.searchParams.get('code')).toBeTruthy();
+    expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBe(key);
+
+    // The next sign-in asks for a code; there is no second enrolment.
+    const next = await passwordStep(NURSE_MANAGER);
+    const html = await next.res.text();
+    expect(html).toContain('<label for="code">Authentication code</label>');
+    expect(html).not.toContain(ENROLMENT_TEXTS.title);
+  });
+
+  it('an enrolment step cannot be reached without the password step of the same sign-in', async () => {
+    const browser = new Browser(idp?.url ?? '');
+    const login = await browser.follow(authorizeUrl(newPkce()));
+    const action = formAction(await login.res.text()).replace(/\/login$/, '/enrol');
+    const res = await browser.postForm(action, { code: '123456' });
+    expect(res.res.status).toBe(400);
+    expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBeUndefined();
   });
 });

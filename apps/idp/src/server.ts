@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { createMailer, type Mailer } from '@sentinel/server-kit';
 import type { Account } from './accounts';
+import { createAccountPages } from './accountPages';
 import { createMemoryDirectory } from './directory/memory';
 import type { AccountDirectory } from './directory/types';
 import { buildConfiguration, portalRedirectUris, sessionTtl } from './config';
@@ -16,6 +18,7 @@ import { loadOrCreateApiClient } from './apiClient';
 import { createClientAddress } from './clientAddress';
 import { createInteractionHandler } from './interactions';
 import { loadOrCreateKeys } from './keys';
+import { createManagementHandler } from './management/handler';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
 import { createSignInGuard, type SignInGuard } from './rateLimit';
 import { createTotpVerifier } from './totp';
@@ -70,6 +73,8 @@ export type IdpOptions = {
   accounts?: readonly Account[];
   guard?: SignInGuard;
   silent?: boolean;
+  /** Sends the account pages' mails (reset links); by default through SMTP_URL (MailDev, smtp://localhost:1025). */
+  mailer?: Mailer;
 };
 
 export async function startIdp(settings: IdpSettings, options: IdpOptions): Promise<RunningIdp> {
@@ -175,10 +180,30 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     clientAddress,
     totp,
   });
+  // The Management API subset (/api/v2/) for the API's user management.
+  const management = createManagementHandler({
+    directory,
+    issuer,
+    jwks: keys.jwks,
+    revokeAccount: (sub) => store.revokeAccount(sub),
+    silent: options.silent ?? false,
+  });
+  // Invitation and reset links and "Forgot password?" (accountPages.ts).
+  const accountPages = createAccountPages({
+    directory,
+    issuer,
+    portalUrl: settings.portalOrigin,
+    clientAddress,
+    mailer: options.mailer ?? createMailer(),
+    endSessions: (sub) => store.revokeAccount(sub),
+    csrfSecret: keys.cookieKeys[0],
+  });
   const callback = provider.callback();
   handler = (req, res) => {
     req.url = rewriteAuth0Url(req.url ?? '/');
-    interactions(req, res)
+    management(req, res)
+      .then((handled) => handled || interactions(req, res))
+      .then((handled) => handled || accountPages(req, res))
       .then((handled) => {
         if (!handled) return callback(req, res);
         return undefined;
@@ -202,6 +227,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
         server.closeAllConnections();
       });
       await Promise.all([store.flush(), totp.flush()]);
+      await accountPages.settled();
       await directory.close();
     },
   };

@@ -41,3 +41,12 @@ export {
   type SettingsReader,
   type TokenIssuerSettings,
 } from './settings';
+export {
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SMTP_URL,
+  MailError,
+  createMailer,
+  type MailMessage,
+  type Mailer,
+  type MailerOptions,
+} from './mail';
