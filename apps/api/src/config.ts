@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultJwksUrl, readSettings, type ResourceServerSettings } from '@sentinel/server-kit';
+import type { IdentityAdminSettings } from './identityAdmin';
+import { DEFAULT_API_CLIENT_ID, DEFAULT_API_CLIENT_SECRET_FILE } from './vault/settings';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_ISSUER = 'http://localhost:4000/';
@@ -116,5 +118,30 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettin
     adminEmail: env.ADMIN_EMAIL || undefined,
     logLevel: read.logLevel('LOG_LEVEL'),
     model: modelSettingsFromEnv(env),
+  };
+}
+
+/** Auth0's default database connection (the embedded provider's only one). */
+export const DEFAULT_CONNECTION = 'Username-Password-Authentication';
+
+/**
+ * The identity provider's Management API as the user-management routes call it (REQ-users-sign-in):
+ * AUTH0_MANAGEMENT_DOMAIN (a tenant's canonical domain when sign-in uses a custom domain; default: the issuer),
+ * AUTH0_CONNECTION (the database connection new users go to; default Auth0's Username-Password-Authentication),
+ * and the API's client credentials the token vault uses too: API_CLIENT_ID, and API_CLIENT_SECRET or
+ * API_CLIENT_SECRET_FILE (default: the embedded provider's apps/idp/.data/api-client.json). Mail goes through
+ * SMTP_URL and MAIL_FROM (the server kit's createMailer).
+ */
+export function identityAdminSettingsFromEnv(env: NodeJS.ProcessEnv, issuer: string): IdentityAdminSettings {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const domain = value('AUTH0_MANAGEMENT_DOMAIN');
+  const secret = value('API_CLIENT_SECRET');
+  return {
+    url: domain ? issuerFromDomain(domain) : issuer,
+    clientId: value('API_CLIENT_ID') ?? DEFAULT_API_CLIENT_ID,
+    clientSecret: secret
+      ? { value: secret }
+      : { file: path.resolve(value('API_CLIENT_SECRET_FILE') ?? DEFAULT_API_CLIENT_SECRET_FILE) },
+    connection: value('AUTH0_CONNECTION') ?? DEFAULT_CONNECTION,
   };
 }

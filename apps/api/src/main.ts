@@ -6,8 +6,9 @@
  */
 import { loadKnowledge } from '@sentinel/knowledge/node';
 import { seed } from '@sentinel/demo-data';
-import { serve, settingsOrExit } from '@sentinel/server-kit';
-import { settingsFromEnv } from './config';
+import { createMailer, serve, settingsOrExit } from '@sentinel/server-kit';
+import { identityAdminSettingsFromEnv, settingsFromEnv } from './config';
+import { createIdentityAdmin } from './identityAdmin';
 import { createAuthorizer, fgaSettingsFromEnv } from './fga';
 import { buildServer } from './server';
 import { apiRateLimitFromEnv } from './rateLimit';
@@ -22,6 +23,17 @@ const { settings, apiRateLimit } = settingsOrExit('The API', () => ({
   settings: settingsFromEnv(),
   apiRateLimit: apiRateLimitFromEnv(),
 }));
+// The identity provider's user management and the invitations' mail (SMTP_URL; MailDev by default).
+let people;
+try {
+  people = {
+    identity: createIdentityAdmin(identityAdminSettingsFromEnv(process.env, settings.issuer)),
+    mailer: createMailer(),
+  };
+} catch (error) {
+  console.error(`The API cannot send mail: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const knowledge = loadKnowledge();
 if (!knowledge.ok) {
   console.error(`The knowledge base did not load: ${knowledge.error.message}`);
@@ -45,6 +57,7 @@ const app = await buildServer({
   // Local evaluation of knowledge/fga/model.fga, or an OpenFGA server when FGA_API_URL is set.
   authorizer: createAuthorizer(fgaSettingsFromEnv(process.env)),
   apiRateLimit: apiRateLimit && { limit: apiRateLimit },
+  people,
   logger: {
     level: settings.logLevel,
     // Belt and braces: no route logs headers, but a stray object with them must not print a token.

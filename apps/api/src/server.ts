@@ -37,7 +37,12 @@ import {
   confidentialityRoutes,
   knowledgeRoutes,
   userRoutes,
+  type IdentityAdmin,
+  type Mailer,
 } from '@sentinel/service';
+import { DEFAULT_SMTP_URL, createMailer } from '@sentinel/server-kit';
+import { identityAdminSettingsFromEnv } from './config';
+import { createIdentityAdmin } from './identityAdmin';
 import { identityRoutes } from './handlers/identity';
 
 import { createVault, vaultRoutes, vaultSettingsFromEnv, type VaultSettings } from './vault';
@@ -72,6 +77,11 @@ export type ServerOptions = {
   readonly vault?: VaultSettings;
   /** The per-user API limit (rateLimit.ts): API_RATE_LIMIT unless given, false for none; `now` for tests. */
   readonly apiRateLimit?: { readonly limit: ApiRateLimit; readonly now?: () => number } | false;
+  /**
+   * The identity provider's user management and the mail the user routes send (REQ-users-sign-in); by default
+   * the Management API at the issuer with the API's client credentials, and SMTP_URL (MailDev locally).
+   */
+  readonly people?: { readonly identity: IdentityAdmin; readonly mailer: Mailer };
 };
 
 /** What a log line may say about a request: never the query string (search text is PHI), never headers. */
@@ -224,7 +234,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...clinicalRoutes,
     ...confidentialityRoutes,
     ...approvalRoutes,
-    ...userRoutes,
+    ...userRoutes({
+      store,
+      ...(options.people ?? {
+        // The embedded stack's, as the vault's default: main passes the environment's.
+        identity: createIdentityAdmin(identityAdminSettingsFromEnv({}, settings.issuer)),
+        mailer: createMailer({ smtpUrl: DEFAULT_SMTP_URL }),
+      }),
+    }),
     ...knowledgeRoutes(options.knowledge, authorizer),
     ...identityRoutes(options.knowledge, authorizer),
     ...assistantRoutes({

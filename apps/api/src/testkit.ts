@@ -15,7 +15,13 @@ import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload
 import type { Result } from '@sentinel/domain';
 import type { ApprovalRequest } from '@sentinel/domain/contract';
 import { createTokenVerifier } from './auth';
-import { proposeAsAccount } from '@sentinel/service';
+import {
+  createMemoryIdentityAdmin,
+  createMemoryMailer,
+  proposeAsAccount,
+  type IdentityAdmin,
+  type Mailer,
+} from '@sentinel/service';
 import { buildServer, type ServerOptions } from './server';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
@@ -38,6 +44,10 @@ export type TestServer = {
   /** A signed access token for a persona (or any subject), with claims overridden as given. */
   readonly tokenFor: (who: PersonaKey | { sub: string }, claims?: JWTPayload) => Promise<string>;
   readonly keys: { readonly privateKey: SigningKey; readonly publicKey: SigningKey };
+  /** The identity provider the user routes manage: in memory, one account per seeded user, unless given. */
+  readonly identity: IdentityAdmin;
+  /** The mailer of the user routes (a test that reads the mail passes its own `createMemoryMailer()`). */
+  readonly mailer: Mailer;
   /** Closes the server and the store and removes the data folder (unless kept). */
   readonly close: (options?: { keepData?: boolean }) => Promise<void>;
 };
@@ -63,6 +73,8 @@ export type TestServerOptions = {
   readonly chatRateLimit?: ServerOptions['chatRateLimit'];
   /** The token vault's calendar and token exchange (default: the embedded stack's, http://localhost:4100). */
   readonly vault?: ServerOptions['vault'];
+  /** The identity provider and mailer of the user routes (default: `createMemoryIdentityAdmin` and `createMemoryMailer`). */
+  readonly people?: ServerOptions['people'];
 };
 
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
@@ -105,7 +117,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sentinel-api-test-'));
   const now = options.now ?? (() => FIXED_NOW);
-  const store = await openStore({ dataDir, databaseUrl: options.databaseUrl, seed: seed(FIXED_NOW) });
+  const seeded = seed(FIXED_NOW);
+  const store = await openStore({ dataDir, databaseUrl: options.databaseUrl, seed: seeded });
+  const people = options.people ?? {
+    identity: createMemoryIdentityAdmin(seeded.users),
+    mailer: createMemoryMailer(),
+  };
   const app = await buildServer({
     settings: {
       issuer: TEST_ISSUER,
@@ -127,6 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.model ? { model: options.model } : {}),
     ...(options.chatRateLimit ? { chatRateLimit: options.chatRateLimit } : {}),
     ...(options.vault ? { vault: options.vault } : {}),
+    people,
   });
   await app.ready();
   return {
@@ -134,6 +152,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store,
     dataDir,
     keys,
+    identity: people.identity,
+    mailer: people.mailer,
     tokenFor: (who, claims) => signAccessToken(keys.privateKey, who, claims),
     close: async ({ keepData = false } = {}) => {
       await app.close();

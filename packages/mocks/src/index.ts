@@ -8,7 +8,24 @@ export { DEMO_ASSISTANT_STATUS } from '@sentinel/service';
 export { createMockApi, type MockApi, type MockApiOptions } from './api/handlers';
 export { authorizationFor, mockTokenFor } from './api/auth';
 export type { MockStore } from './api/store';
+export {
+  MEMORY_INVITATION_ORIGIN,
+  accountOfUser,
+  createMemoryIdentityAdmin,
+  createMemoryMailer,
+  memoryUserId,
+  type MemoryAccount,
+  type MemoryIdentityAdmin,
+  type MemoryMailer,
+} from '@sentinel/service';
 export { proposeAs, seedApprovalRequests } from './api/approvals';
+export {
+  SIGN_IN_PEOPLE,
+  createSignInMockApi,
+  seedSignInAccounts,
+  signInSeed,
+  signInUsers,
+} from './signInAccounts';
 export {
   API_SCENARIOS,
   SESSION_ROUTES,

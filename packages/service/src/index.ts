@@ -56,7 +56,34 @@ export {
 export { approvalRoutes, proposeAsAccount, proposePrescription, type Proposer } from './handlers/approvals';
 export { clinicalRoutes, notFound, ownerOf, withOwner } from './handlers/clinical';
 export { careFacts, confidentialityRoutes, confidentialityViewer } from './handlers/confidentiality';
-export { userRoutes } from './handlers/users';
+export { userRoutes, type UserRouteDeps } from './handlers/users';
+export {
+  IDENTITY_TEXTS,
+  INVITATION_TTL_SECONDS,
+  IdentityAdminError,
+  failureOf,
+  invitationExpiry,
+  invitationMail,
+  signInStatusOf,
+  type IdentityAdmin,
+  type IdentityFailure,
+  type IdentityPatch,
+  type MailMessage,
+  type Mailer,
+  type NewIdentity,
+  type ProviderAccount,
+  type SignInSnapshot,
+} from './identity';
+export {
+  MEMORY_INVITATION_ORIGIN,
+  accountOfUser,
+  createMemoryIdentityAdmin,
+  createMemoryMailer,
+  memoryUserId,
+  type MemoryAccount,
+  type MemoryIdentityAdmin,
+  type MemoryMailer,
+} from './identityMemory';
 export { authorize, documentAccess, localAuthorizer, type Authorizer } from './authorizer';
 export {
   accessFor,

@@ -19,6 +19,13 @@ import {
   type RouteName,
 } from '@sentinel/domain/contract';
 import { PERSONAS, PERSONA_KEYS, type PersonaKey } from '@sentinel/demo-data';
+import { memoryUserId } from '@sentinel/mocks';
+
+/**
+ * The id of the first user an admin adds in a sequence: both sides' identity provider is the in-memory one
+ * (@sentinel/service), whose subjects count up from 1.
+ */
+const FIRST_NEW_USER = memoryUserId(1);
 
 /**
  * How the caller signed in, when not as the identity provider signs the persona in (the password, and the
@@ -285,6 +292,15 @@ const MATRIX: { readonly [N in RouteName]: (persona: PersonaKey) => Target[] } =
   deleteUser: (p) => [
     { label: 'own account', id: PERSONAS[p].sub, expect: ADMINS.has(p) ? 409 : 403 },
     { label: 'John’s account', id: john.sub, expect: ADMINS.has(p) ? 204 : 403 },
+    { label: `unknown ${UNKNOWN.user}`, id: UNKNOWN.user, expect: ADMINS.has(p) ? 404 : 403 },
+  ],
+  // Every seeded user has signed in, so has a password: there is no invitation to resend (a sequence resends one).
+  resendInvitation: (p) => [
+    { label: 'John’s account', id: john.sub, expect: ADMINS.has(p) ? 409 : 403 },
+    { label: `unknown ${UNKNOWN.user}`, id: UNKNOWN.user, expect: ADMINS.has(p) ? 404 : 403 },
+  ],
+  resetSecondFactor: (p) => [
+    { label: 'Dr. Carter’s account', id: PERSONAS.ben.sub, expect: ADMINS.has(p) ? 204 : 403 },
     { label: `unknown ${UNKNOWN.user}`, id: UNKNOWN.user, expect: ADMINS.has(p) ? 404 : 403 },
   ],
   listKnowledge: () => [{ label: 'accessible documents', expect: 200 }],
@@ -964,9 +980,21 @@ export function designedSequences(): Sequence[] {
           expect: 201,
         }),
         step('sam', 'listUsers', { expect: 200 }),
-        step('sam', 'deleteUser', { id: 'user-1001', expect: 204 }),
-        step('sam', 'deleteUser', { id: 'user-1001', expect: 404, note: 'again' }),
+        step('sam', 'deleteUser', { id: FIRST_NEW_USER, expect: 204 }),
+        step('sam', 'deleteUser', { id: FIRST_NEW_USER, expect: 404, note: 'again' }),
         step('sam', 'listUsers', { expect: 200 }),
+      ],
+    },
+    {
+      name: 'the admin adds a doctor, resends the invitation, resets the second factor (REQ-users-sign-in)',
+      steps: [
+        step('sam', 'createUser', { body: BODIES.createUser, expect: 201 }),
+        step('sam', 'resendInvitation', { id: FIRST_NEW_USER, expect: 200 }),
+        step('sam', 'resetSecondFactor', { id: FIRST_NEW_USER, expect: 204 }),
+        step('sam', 'updateUser', { id: FIRST_NEW_USER, body: { status: 'suspended' }, expect: 200 }),
+        step('sam', 'resendInvitation', { id: FIRST_NEW_USER, expect: 409, note: 'suspended' }),
+        step('sam', 'listUsers', { expect: 200 }),
+        step('sam', 'listAudit', { expect: 200 }),
       ],
     },
     {

@@ -63,6 +63,8 @@ export const MINIMAL_REQUESTS: Readonly<Record<string, (ctx: MatrixContext) => M
   updateUser: () => ({ url: `/api/users/${encodeURIComponent(PERSONAS.john.sub)}`, body: { phone: '555' } }),
   deleteAppointment: () => ({ url: '/api/appointments/apt-010' }),
   deleteUser: () => ({ url: `/api/users/${encodeURIComponent('auth0|sentinel-patient-000003')}` }),
+  resendInvitation: () => ({ url: `/api/users/${encodeURIComponent(PERSONAS.john.sub)}/invitation` }),
+  resetSecondFactor: () => ({ url: `/api/users/${encodeURIComponent(PERSONAS.ben.sub)}/second-factor` }),
   createEmergencyAccess: () => ({
     url: '/api/patients/P-000001/emergency-access',
     body: { reason: 'Unconscious in the emergency room' },

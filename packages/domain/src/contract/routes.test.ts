@@ -263,6 +263,16 @@ const EXAMPLES: { [N in RouteName]: Example<N> } = {
     response: { ...nora, status: 'suspended' },
   },
   deleteUser: { params: { id: '1721550000000' }, query: {}, body: undefined, response: undefined },
+  resendInvitation: {
+    params: { id: '1721550000000' },
+    query: {},
+    body: undefined,
+    response: {
+      ...nora,
+      signIn: { state: 'invited', secondFactors: [], invitationExpires: '2026-11-05T14:30:00.000Z' },
+    },
+  },
+  resetSecondFactor: { params: { id: '1721550000000' }, query: {}, body: undefined, response: undefined },
   listKnowledge: {
     params: {},
     query: {},
@@ -391,6 +401,8 @@ describe('the route table', () => {
         'POST /api/users',
         'PATCH /api/users/:id',
         'DELETE /api/users/:id',
+        'POST /api/users/:id/invitation',
+        'DELETE /api/users/:id/second-factor',
         'GET /api/knowledge',
         'GET /api/knowledge/search',
         'GET /api/knowledge/:id',
@@ -431,7 +443,8 @@ describe('the route table', () => {
       const { method, body } = def(name);
       expect([name, body !== undefined]).toStrictEqual([
         name,
-        method === 'PATCH' || (method === 'POST' && name !== 'refillPrescription'),
+        method === 'PATCH' ||
+          (method === 'POST' && name !== 'refillPrescription' && name !== 'resendInvitation'),
       ]);
     }
   });
@@ -662,6 +675,6 @@ describe('type helpers', () => {
     expectTypeOf<ResponseBody<'deleteUser'>>().toEqualTypeOf<undefined>();
     expectTypeOf<ResponseBody<'chat'>>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf<RouteParams<'getRecord'>>().toEqualTypeOf<{ id: string }>();
-    expect(ROUTE_NAMES).toHaveLength(33);
+    expect(ROUTE_NAMES).toHaveLength(35);
   });
 });

@@ -326,6 +326,39 @@ export const ROUTES = {
     deniedMessage: PERMISSION_ALERTS.deleteUsers,
     audit: { action: 'delete', resourceType: 'user' },
   },
+  /**
+   * REQ-users-sign-in: a new single-use invitation link (72 hours) by e-mail, for a user who has not set a
+   * password yet; 409 once they have. Answers the user with their sign-in state.
+   */
+  resendInvitation: {
+    name: 'resendInvitation',
+    method: 'POST',
+    path: '/api/users/:id/invitation',
+    params: IdParamsSchema,
+    query: NoQuerySchema,
+    body: undefined,
+    status: 200,
+    response: ManagedUserResponseSchema,
+    responseType: 'json',
+    permission: 'manage:users',
+    deniedMessage: PERMISSION_ALERTS.updateUsers,
+    audit: { action: 'update', resourceType: 'user' },
+  },
+  /** REQ-users-sign-in: removes the user's second factors; they enrol again at their next sign-in. */
+  resetSecondFactor: {
+    name: 'resetSecondFactor',
+    method: 'DELETE',
+    path: '/api/users/:id/second-factor',
+    params: IdParamsSchema,
+    query: NoQuerySchema,
+    body: undefined,
+    status: 204,
+    response: NoContentSchema,
+    responseType: 'none',
+    permission: 'manage:users',
+    deniedMessage: PERMISSION_ALERTS.updateUsers,
+    audit: { action: 'update', resourceType: 'user' },
+  },
   listKnowledge: {
     name: 'listKnowledge',
     method: 'GET',

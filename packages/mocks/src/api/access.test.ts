@@ -41,6 +41,8 @@ const EXAMPLES: { readonly [N in RouteName]: CallOptions } = {
   createUser: { body: { name: 'Test Person', email: 'test.person@example.com' } },
   updateUser: { params: { id: 'auth0|sentinel-lab-000601' }, body: { status: 'suspended' } },
   deleteUser: { params: { id: 'auth0|sentinel-patient-000004' } },
+  resendInvitation: { params: { id: 'auth0|sentinel-lab-000601' } },
+  resetSecondFactor: { params: { id: 'auth0|sentinel-doctor-000102' } },
   listKnowledge: {},
   searchKnowledge: { query: { q: 'diabetes treatment' } },
   getKnowledgeItem: { params: { id: 'diabetes-lifestyle-treatment' } },
@@ -90,6 +92,8 @@ function expectedStatus(key: PersonaKey, name: RouteName): number {
   // Break-the-glass is for doctors outside the assigned team: Dr. Smith is Jane's assigned doctor.
   if (name === 'createEmergencyAccess' && persona.role !== 'doctor') return 403;
   if (name === 'createEmergencyAccess' && key === 'alice') return 409;
+  // Every seeded user has signed in, so has a password: there is no invitation to resend.
+  if (name === 'resendInvitation') return 409;
   // Every test starts with a fresh store, where nobody has connected the calendar yet.
   if (name === 'listCalendarEvents') return 409;
   // Only the assistant files approval requests, and a fresh store holds none.

@@ -17,8 +17,12 @@ import {
   confidentialityRoutes,
   knowledgeRoutes,
   localAuthorizer,
+  createMemoryIdentityAdmin,
+  createMemoryMailer,
   runRoute,
   userRoutes,
+  type MemoryIdentityAdmin,
+  type MemoryMailer,
   vaultRoutes,
   type RouteImpl,
   type RouteImpls,
@@ -37,13 +41,19 @@ import { mockVault } from './vault';
  * included. The assistant has no model here (the domain's canned answers) and no chat limit; its tools run on
  * the local authorization model and the mock calendar.
  */
-function routeImpls(store: MockStore, backing: Store, now: () => Date, knowledge: () => KnowledgeBundle) {
+function routeImpls(
+  store: MockStore,
+  backing: Store,
+  now: () => Date,
+  knowledge: () => KnowledgeBundle,
+  people: { identity: MemoryIdentityAdmin; mailer: MemoryMailer },
+) {
   const authorizer = localAuthorizer();
   const vault = mockVault(store);
   return {
     ...clinicalRoutes,
     ...confidentialityRoutes,
-    ...userRoutes,
+    ...userRoutes({ ...people, store: backing }),
     ...knowledgeRoutes(knowledge, authorizer),
     ...approvalRoutes,
     ...vaultRoutes(vault),
@@ -146,21 +156,36 @@ export type MockApi = {
   readonly store: MockStore;
   /** The same data as the runner's transactional store, for work done as a call does it (`proposeAs`). */
   readonly backing: Store;
-  /** Back to the seeded data: audit rows cleared, id counters restarted. */
+  /**
+   * The identity provider's accounts (REQ-users-sign-in): one per seeded user, plus the ones the admin adds;
+   * `identity.seedAccount` puts in an invited, expired or enrolled one.
+   */
+  readonly identity: MemoryIdentityAdmin;
+  /** Every e-mail the API sent (invitations), oldest first. */
+  readonly mailer: MemoryMailer;
+  /** Back to the seeded data: audit rows cleared, id counters restarted, accounts and mail as at the start. */
   readonly reset: () => void;
 };
 
 /** A mock API with its own store. Each test or story should make its own, so no state leaks between them. */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const now = options.now ?? FIXED_NOW;
-  const { store, backing, reset } = createStore(options.seed ?? seedData(now), now);
+  const seed = options.seed ?? seedData(now);
+  const { store, backing, reset: resetStore } = createStore(seed, now);
+  const identity = createMemoryIdentityAdmin(seed.users);
+  const mailer = createMemoryMailer();
+  const reset = () => {
+    resetStore();
+    identity.reset();
+    mailer.clear();
+  };
   // Loaded on the first knowledge or chat call, so that importing the mocks needs no bundler.
   let knowledge = options.knowledge;
   const loadKnowledge = () => (knowledge ??= bundledKnowledge());
   // The clock is the store's: a test may move it (`store.now.setTime`).
   const clock = () => new Date(store.now.getTime());
   const runner: RunnerEnv = { store: backing, verify: verifyMockToken, now: clock };
-  const impls = routeImpls(store, backing, clock, loadKnowledge);
+  const impls = routeImpls(store, backing, clock, loadKnowledge, { identity, mailer });
   const handler = apiHandler(impls, runner, options.baseUrl ?? '', options.tokenDelayMs ?? 0);
-  return { handlers: [handler], store, backing, reset };
+  return { handlers: [handler], store, backing, identity, mailer, reset };
 }

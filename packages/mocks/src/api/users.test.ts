@@ -12,36 +12,85 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_NOW, PERSONAS } from '@sentinel/demo-data';
 import { call, useMockApi } from '../../test/testkit';
 import { DUPLICATE_EMAIL_MESSAGE } from '@sentinel/domain';
-import { DEMO_ASSISTANT_STATUS } from '@sentinel/service';
+import { DEMO_ASSISTANT_STATUS, memoryUserId } from '@sentinel/service';
 
 const ctx = useMockApi();
 
 const suspend = (id: string) => call('sam', 'updateUser', { params: { id }, body: { status: 'suspended' } });
 
 describe('user management (REQ-users, REQ-access-manage-users)', () => {
-  it('the admin lists every managed user', async () => {
+  it('the admin lists every managed user, each with their sign-in state at the identity provider', async () => {
     const answer = await call('sam', 'listUsers');
-    expect((answer.json as { items: ManagedUser[] }).items).toStrictEqual(ctx.api.store.users);
+    const items = (answer.json as { items: ManagedUser[] }).items;
+    expect(items.map(({ signIn: _, ...user }) => user)).toStrictEqual(ctx.api.store.users);
+    expect(items.find((u) => u.id === PERSONAS.alice.sub)?.signIn).toStrictEqual({
+      state: 'active',
+      secondFactors: ['totp'],
+    });
+    expect(items.find((u) => u.id === PERSONAS.jane.sub)?.signIn).toStrictEqual({
+      state: 'active',
+      secondFactors: [],
+    });
   });
 
-  it('a new user starts active, with the role’s default permissions and dates from the clock', async () => {
+  it('a new user is invited: the provider’s subject, the role’s default permissions, dates from the clock', async () => {
     const answer = await call('sam', 'createUser', {
       body: { name: ' Nia Nurse ', email: 'Nia.Nurse@Example.com', role: 'nurse', department: 'Ward 3' },
     });
     expect(answer.status).toBe(201);
     expect(answer.json).toStrictEqual({
-      id: 'user-1001',
+      id: memoryUserId(1),
       name: 'Nia Nurse',
       email: 'nia.nurse@example.com',
       role: 'nurse',
-      lastLogin: FIXED_NOW.toISOString(),
       createdDate: '2026-11-02',
       status: 'active',
       department: '',
       specialization: '',
       phone: '',
       permissions: permissionsForRole('nurse'),
+      signIn: {
+        state: 'invited',
+        secondFactors: [],
+        invitationExpires: new Date(FIXED_NOW.getTime() + 72 * 3_600_000).toISOString(),
+      },
     });
+    expect(ctx.api.mailer.sent.map((mail) => mail.to)).toStrictEqual(['nia.nurse@example.com']);
+    expect(ctx.api.identity.accounts.get(memoryUserId(1))?.links).toHaveLength(1);
+  });
+
+  it('the list shows invited, expired and passkey users as the in-memory provider holds them (stories)', async () => {
+    const account = ctx.api.identity.accounts.get(PERSONAS.nora.sub);
+    if (!account) throw new Error('Nora has no sign-in account');
+    const hours = (n: number) => new Date(FIXED_NOW.getTime() + n * 3_600_000).toISOString();
+    ctx.api.identity.seedAccount({
+      userId: account.userId,
+      email: account.email,
+      name: account.name,
+      role: account.role,
+      department: account.department,
+      specializations: [],
+      blocked: false,
+      passwordSet: false,
+      secondFactors: [],
+      invitationExpiresAt: hours(24),
+    });
+    ctx.api.identity.seedAccount({
+      ...account,
+      userId: PERSONAS.phil.sub,
+      passwordSet: false,
+      invitationExpiresAt: hours(-1),
+    });
+    ctx.api.identity.seedAccount({ ...account, userId: PERSONAS.dana.sub, secondFactors: ['passkey'] });
+    const items = ((await call('sam', 'listUsers')).json as { items: ManagedUser[] }).items;
+    const signInOf = (sub: string) => items.find((u) => u.id === sub)?.signIn;
+    expect(signInOf(PERSONAS.nora.sub)).toStrictEqual({
+      state: 'invited',
+      secondFactors: [],
+      invitationExpires: hours(24),
+    });
+    expect(signInOf(PERSONAS.phil.sub)).toMatchObject({ state: 'invitation-expired' });
+    expect(signInOf(PERSONAS.dana.sub)).toStrictEqual({ state: 'active', secondFactors: ['passkey'] });
   });
 
   it('an e-mail already in use answers 409, whatever its case', async () => {
