@@ -6,6 +6,7 @@ import { Button } from '../Button/Button';
 import { Card } from '../Card/Card';
 import { Select, TextField } from '../Field/Field';
 import { Stack } from '../Stack/Stack';
+import { Text } from '../Text/Text';
 import type { CreateUserOutcome, NewUser } from './UserManagement.data';
 import { ROLE_LABELS } from '../KnowledgeBase/KnowledgeBase.utils';
 import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
@@ -48,7 +49,8 @@ export type CreateUserFormProps = {
  * REQ-data-new-user-form); its field errors are shown under the fields they belong to, and the first invalid
  * field gets focus. Native browser validation is off (noValidate) so every user hears the same messages, from
  * the same place. Department and specialization appear only for doctors and admins (domain
- * showsDepartmentFields).
+ * showsDepartmentFields). The form says that the person will get an e-mail invitation (REQ-users-sign-in): an
+ * account is usable only once they set a password through it.
  */
 export function CreateUserForm({ onCreate, onClose, creating = false }: CreateUserFormProps) {
   const [values, setValues] = useState<FormValues>(EMPTY);
@@ -140,6 +142,9 @@ export function CreateUserForm({ onCreate, onClose, creating = false }: CreateUs
               </>
             ) : null}
           </Box>
+          <Text size="small" tone="muted">
+            {T.invitationHint}
+          </Text>
           {formError ? <AlertMessage message={formError} /> : null}
           <Stack direction="horizontal" space="small" justify="end">
             <Button variant="secondary" onClick={onClose}>

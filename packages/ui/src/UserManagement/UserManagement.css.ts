@@ -17,6 +17,25 @@ export const userText = style({
   whiteSpace: 'nowrap',
 });
 
+/**
+ * A cell of two lines (the badges over their detail), each kept on one line like the user cell's, so a row
+ * keeps the table's fixed height.
+ */
+export const stackedCell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xxsmall,
+  whiteSpace: 'nowrap',
+});
+
+/** The status badge and the sign-in badge side by side. */
+export const badges = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+});
+
 /** The details of the View dialog: labels in one column, values in the other, one row per fact. */
 export const details = style({
   display: 'grid',
@@ -35,6 +54,11 @@ export const detailLabel = style({
 export const detailValue = style({
   margin: 0,
   overflowWrap: 'anywhere',
+});
+
+/** The View dialog's sign-in section; it takes focus from script only, so it shows no box of its own. */
+export const section = style({
+  borderRadius: vars.radius.small,
 });
 
 /** The filter bar: the search box takes the room left beside the filter. */

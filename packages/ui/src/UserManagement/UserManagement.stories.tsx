@@ -1,10 +1,15 @@
-import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS } from '@sentinel/domain';
-import { DEFAULT_ERROR_MESSAGES } from '@sentinel/domain/contract';
-import { bulkUsers, createMockApi, scenario, seed } from '@sentinel/mocks';
+import { PERMISSION_ALERTS, USER_MANAGEMENT_TEXTS, type ManagedUser } from '@sentinel/domain';
+import { DEFAULT_ERROR_MESSAGES, ROUTES } from '@sentinel/domain/contract';
+import { bulkUsers, createMockApi, createSignInMockApi, scenario, seed, seedUsers } from '@sentinel/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { UserManagement } from './UserManagement';
-import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
+import {
+  USER_MANAGEMENT_SCREEN_TEXTS as T,
+  resetSecondFactorQuestion,
+  secondFactorResetMessage,
+} from './UserManagement.utils';
 
 const meta = {
   title: 'Screens/UserManagement',
@@ -65,6 +70,11 @@ export const Populated: Story = {
     await expect(within(await findRow(canvasElement, 'Maria Garcia')).getByText('suspended')).toBeVisible();
     await expect(within(jane).getByText('active')).toBeVisible();
     await expect(within(jane).getByRole('button', { name: 'Suspend Jane Doe' })).toBeVisible();
+    // REQ-users-sign-in: every seeded person has set a password; the roles that need one use an authenticator app.
+    await expect(within(jane).getByText(T.signIn.passwordOnly)).toBeVisible();
+    await expect(
+      within(await findRow(canvasElement, 'Dr. Alice Smith')).getByText('Authenticator app'),
+    ).toBeVisible();
     await expect(
       within(await findRow(canvasElement, 'Maria Garcia')).getByRole('button', {
         name: 'Activate Maria Garcia',
@@ -174,7 +184,10 @@ export const CreateFormInvalid: Story = {
   },
 };
 
-/** A valid form creates the user: a new active patient row, and the form closes. */
+/**
+ * A valid form creates the user: a new active patient row, invited (REQ-users-sign-in) and never signed in; the
+ * form closes and the alert region says the invitation went out and for how long its link works.
+ */
 export const CreateUser: Story = {
   tags: ['flow'],
   play: async ({ canvasElement }) => {
@@ -187,6 +200,11 @@ export const CreateUser: Story = {
     const row = await findRow(canvasElement, 'Ada Lovelace');
     await expect(within(row).getByText('patient')).toBeVisible();
     await expect(within(row).getByText('active')).toBeVisible();
+    await expect(within(row).getByText('Invited')).toBeVisible();
+    await expect(within(row).getByText('Never')).toBeVisible();
+    await expect(
+      await canvas.findByText('Invitation sent to ada.lovelace@example.com. The link works for 72 hours.'),
+    ).toHaveAttribute('role', 'status');
     await waitFor(() =>
       expect(canvas.queryByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeNull(),
     );
@@ -287,6 +305,224 @@ export const Dark: Story = {
     await expect(await findRow(canvasElement, 'Jane Doe')).toBeVisible();
   },
 };
+
+/**
+ * REQ-users-sign-in: a mock API of its own whose identity provider holds people in every sign-in state
+ * (packages/mocks `signInUsers`): Maria Lopez invited an hour ago, Tom Becker's invitation expired yesterday,
+ * Ana Silva active but never signed in, Dr. Alice Smith with an authenticator app, Dr. Ben Carter with a
+ * passkey, Sam Admin with both. Seeded again before every run.
+ */
+const signInApi = createSignInMockApi();
+const withSignInStates = {
+  loaders: [signInApi.seed],
+  parameters: { msw: { handlers: { api: signInApi.api.handlers } } },
+};
+
+/** The value beside a label in the View dialog's details. */
+const detailOf = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+/** Waits for the list, opens a user's View dialog and returns it. */
+async function openView(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
+  const canvas = within(canvasElement);
+  await findRow(canvasElement, name);
+  await userEvent.click(canvas.getByRole('button', { name: `View ${name}` }));
+  return canvas.findByRole('dialog', { name });
+}
+
+/** The dialog's sign-in section. */
+const signInSection = (dialog: HTMLElement) => within(dialog).getByRole('region', { name: T.signIn.heading });
+
+/** Invited an hour ago: 'Invited, Expires in 3 days' in the row; the expiry to the minute and Resend in View. */
+export const SignInInvited: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Maria Lopez');
+    await expect(within(row).getByText('Invited')).toBeVisible();
+    await expect(within(row).getByText('Expires in 3 days')).toBeVisible();
+    await expect(within(row).getByText('Never')).toBeVisible();
+    const section = signInSection(await openView(canvasElement, 'Maria Lopez'));
+    await expect(detailOf(section, T.signIn.invitationExpires)).toBe(
+      'Nov 5, 2026, 1:30 PM UTC (Expires in 3 days)',
+    );
+    await expect(within(section).getByRole('button', { name: T.signIn.resend })).toBeEnabled();
+    await expect(within(section).queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  },
+};
+
+/** The invitation ran out yesterday, unused: a caution badge, when it expired, and Resend. */
+export const SignInInvitationExpired: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Tom Becker');
+    await expect(within(row).getByText('Invitation expired')).toBeVisible();
+    await expect(within(row).getByText('Expired yesterday')).toBeVisible();
+    const section = signInSection(await openView(canvasElement, 'Tom Becker'));
+    await expect(detailOf(section, T.signIn.invitationExpired)).toBe('Nov 1, 2026, 2:30 PM UTC');
+    await expect(within(section).getByRole('button', { name: T.signIn.resend })).toBeEnabled();
+  },
+};
+
+/** Signed up with an authenticator app: the factor in words under Status; Active and Reset in View. */
+export const SignInAuthenticatorApp: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Dr. Alice Smith');
+    await expect(within(row).getByText('Authenticator app')).toBeVisible();
+    const section = signInSection(await openView(canvasElement, 'Dr. Alice Smith'));
+    await expect(detailOf(section, T.signIn.state)).toBe('Active');
+    await expect(detailOf(section, T.signIn.secondFactors)).toBe('Authenticator app');
+    await expect(within(section).getByRole('button', { name: T.signIn.reset })).toBeEnabled();
+    await expect(within(section).queryByRole('button', { name: T.signIn.resend })).toBeNull();
+  },
+};
+
+/** Active with a passkey instead of the app; Sam Admin's row lists both of his. */
+export const SignInPasskey: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(await findRow(canvasElement, 'Sam Admin')).getByText('Authenticator app, Passkey'),
+    ).toBeVisible();
+    const row = await findRow(canvasElement, 'Dr. Ben Carter');
+    await expect(within(row).getByText('Passkey')).toBeVisible();
+    const section = signInSection(await openView(canvasElement, 'Dr. Ben Carter'));
+    await expect(detailOf(section, T.signIn.secondFactors)).toBe('Passkey');
+    await expect(within(section).getByRole('button', { name: T.signIn.reset })).toBeEnabled();
+  },
+};
+
+/** Set a password, never signed in: Active, Password only, and Last Login 'Never'. */
+export const SignInNeverSignedIn: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Ana Silva');
+    await expect(within(row).getByText('Never')).toBeVisible();
+    await expect(within(row).getByText(T.signIn.passwordOnly)).toBeVisible();
+    const dialog = await openView(canvasElement, 'Ana Silva');
+    await expect(detailOf(dialog, 'Last Login')).toBe('Never');
+    await expect(detailOf(dialog, T.signIn.secondFactors)).toBe(T.signIn.notSetUp);
+    await expect(within(dialog).queryByRole('button', { name: T.signIn.resend })).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  },
+};
+
+/**
+ * The identity provider cannot be reached: the API still lists everyone, each with the sign-in state
+ * 'unknown' (what packages/service answers then), and offers no sign-in action. An error state, so the list
+ * route is overridden.
+ */
+const unknownSignIn: ManagedUser[] = seedUsers().map((user) => ({
+  ...user,
+  signIn: { state: 'unknown', secondFactors: [] },
+}));
+export const SignInUnknown: Story = {
+  tags: ['flow'],
+  parameters: {
+    msw: {
+      handlers: {
+        scenario: [http.get(ROUTES.listUsers.path, () => HttpResponse.json({ items: unknownSignIn }))],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const row = await findRow(canvasElement, 'Jane Doe');
+    await expect(within(row).getByText('Unknown')).toBeVisible();
+    await expect(within(row).getByText(T.signIn.unreachable)).toBeVisible();
+    const dialog = await openView(canvasElement, 'Dr. Alice Smith');
+    await expect(within(dialog).getByText(T.signIn.unknownNote)).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  },
+};
+
+/** Resend invitation: busy while it goes, then the e-mail is out and Tom is Invited again for 72 hours. */
+export const ResendInvitationSuccess: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openView(canvasElement, 'Tom Becker');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.signIn.resend }));
+    await expect(
+      await within(dialog).findByText(
+        'Invitation sent to tom.becker@example.com. The link works for 72 hours.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await expect(detailOf(signInSection(dialog), T.signIn.state)).toBe('Invited');
+    await expect(within(dialog).getByRole('button', { name: T.signIn.resend })).toHaveFocus();
+    await expect(signInApi.api.mailer.sent.map((mail) => mail.to)).toEqual(['tom.becker@example.com']);
+    await expect(
+      within(await findRow(canvasElement, 'Tom Becker')).getByText('Expires in 3 days'),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The server fails the resend: its message as an alert in the dialog, and Tom's invitation stays expired. */
+export const ResendInvitationFailure: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  parameters: {
+    msw: {
+      handlers: { api: signInApi.api.handlers, scenario: scenario.error('resendInvitation') },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openView(canvasElement, 'Tom Becker');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.signIn.resend }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_ERROR_MESSAGES.internal),
+    );
+    await expect(detailOf(signInSection(dialog), T.signIn.state)).toBe('Invitation expired');
+    await expect(within(dialog).getByRole('button', { name: T.signIn.resend })).toBeEnabled();
+  },
+};
+
+/** Reset two-step verification asks first, naming the factor that stops working and what happens next. */
+export const ResetSecondFactorConfirm: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openView(canvasElement, 'Dr. Alice Smith');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.signIn.reset }));
+    const confirm = await within(canvasElement).findByRole('alertdialog', { name: T.signIn.resetTitle });
+    await expect(confirm).toHaveAccessibleDescription(resetSecondFactorQuestion('Dr. Alice Smith', ['totp']));
+    await expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await expect(signInApi.api.identity.accounts.get(dialogUserId('Dr. Alice Smith'))?.secondFactors).toEqual(
+      ['totp'],
+    );
+  },
+};
+
+/** Confirming the reset: the provider drops the factor, and the dialog says they set it up again next time. */
+export const ResetSecondFactorDone: Story = {
+  ...withSignInStates,
+  tags: ['flow'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openView(canvasElement, 'Dr. Alice Smith');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.signIn.reset }));
+    const confirm = await within(canvasElement).findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: T.signIn.resetConfirm }));
+    await expect(
+      await within(dialog).findByText(secondFactorResetMessage('Dr. Alice Smith')),
+    ).toHaveAttribute('role', 'status');
+    await expect(detailOf(signInSection(dialog), T.signIn.secondFactors)).toBe(T.signIn.notSetUp);
+    await expect(signInSection(dialog)).toHaveFocus();
+    await expect(signInApi.api.identity.accounts.get(dialogUserId('Dr. Alice Smith'))?.secondFactors).toEqual(
+      [],
+    );
+  },
+};
+
+/** The id of a seeded user, by name, to read their account at the mock provider. */
+function dialogUserId(name: string): string {
+  const found = seedUsers().find((user) => user.name === name);
+  if (!found) throw new Error(`No seeded user ${name}`);
+  return found.id;
+}
 
 const TEN_THOUSAND = 10_000;
 /** A mock API of its own whose store holds 10,000 users (the default one keeps the 13 seeded people). */

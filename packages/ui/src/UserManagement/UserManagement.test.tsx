@@ -12,8 +12,10 @@ import {
   claimsFor,
   createMockApi,
   createScenarios,
+  createSignInMockApi,
   mockTokenFor,
   seedUsers,
+  signInUsers,
   type PersonaKey,
 } from '@sentinel/mocks';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -26,8 +28,12 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { ClockProvider } from '../clock/ClockProvider';
 import { SessionProvider, type Session } from '../session/SessionProvider';
 import { UserManagement, UserManagementScreen, type UserManagementScreenProps } from './UserManagement';
-import type { CreateUserOutcome } from './UserManagement.data';
-import { USER_MANAGEMENT_SCREEN_TEXTS as T } from './UserManagement.utils';
+import type { CreateUserOutcome, SignInActionOutcome } from './UserManagement.data';
+import {
+  USER_MANAGEMENT_SCREEN_TEXTS as T,
+  resetSecondFactorQuestion,
+  secondFactorResetMessage,
+} from './UserManagement.utils';
 
 const BASE_URL = 'http://localhost';
 const scenarioFor = createScenarios({ baseUrl: BASE_URL });
@@ -42,6 +48,8 @@ function renderScreen(props: Partial<UserManagementScreenProps> = {}) {
     onChangeStatus: vi.fn<UserManagementScreenProps['onChangeStatus']>(),
     onDelete: vi.fn<UserManagementScreenProps['onDelete']>(),
     onRetry: vi.fn(),
+    onResendInvitation: vi.fn<UserManagementScreenProps['onResendInvitation']>(async () => ({ ok: true })),
+    onResetSecondFactor: vi.fn<UserManagementScreenProps['onResetSecondFactor']>(async () => ({ ok: true })),
   };
   render(
     <ClockProvider clock={CLOCK}>
@@ -339,6 +347,205 @@ describe('UserManagementScreen', () => {
   });
 });
 
+describe('UserManagementScreen: sign-in state and actions (REQ-users-sign-in)', () => {
+  const signInByName = (name: string): ManagedUser => {
+    const found = signInUsers().find((u) => u.name === name);
+    if (!found) throw new Error(name);
+    return found;
+  };
+  const renderSignIn = (props: Partial<UserManagementScreenProps> = {}) =>
+    renderScreen({ users: signInUsers(), ...props });
+  const openView = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(screen.getByRole('button', { name: `View ${name}` }));
+    return within(screen.getByRole('dialog', { name }));
+  };
+  const detailOf = (dialog: ReturnType<typeof within>, label: string) =>
+    dialog.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  /** The Status cell of a user's row: the status badge, then the sign-in part. */
+  const statusCellOf = (name: string) => {
+    const index = screen
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === USER_MANAGEMENT_TEXTS.columns[3]);
+    const cell = rowOf(name).children[index];
+    if (!(cell instanceof HTMLElement)) throw new Error(name);
+    return cell;
+  };
+
+  it('shows under Status the sign-in states that need the admin as badges in words, with when the invitation expires', () => {
+    renderSignIn();
+    expect(statusCellOf('Maria Lopez').textContent).toBe(
+      `active${T.signIn.cellLabel}InvitedExpires in 3 days`,
+    );
+    expect(statusCellOf('Tom Becker').textContent).toBe(
+      `active${T.signIn.cellLabel}Invitation expiredExpired yesterday`,
+    );
+    expect(within(rowOf('Maria Lopez')).getByText('Never')).toBeTruthy();
+  });
+
+  it('shows how a signed-up user signs in (their second factors, or Password only) without a second active badge', () => {
+    renderSignIn();
+    expect(statusCellOf('Dr. Alice Smith').textContent).toBe(`active${T.signIn.cellLabel}Authenticator app`);
+    expect(statusCellOf('Dr. Ben Carter').textContent).toBe(`active${T.signIn.cellLabel}Passkey`);
+    expect(statusCellOf('Sam Admin').textContent).toBe(
+      `active${T.signIn.cellLabel}Authenticator app, Passkey`,
+    );
+    expect(statusCellOf('Jane Doe').textContent).toBe(`active${T.signIn.cellLabel}${T.signIn.passwordOnly}`);
+    expect(within(statusCellOf('Jane Doe')).queryByText('Active')).toBeNull();
+    // Never signed in, though a password is set.
+    expect(within(rowOf('Ana Silva')).getByText('Never')).toBeTruthy();
+    expect(within(rowOf('Jane Doe')).getByText('Today').tagName).toBe('TIME');
+  });
+
+  it('says when the provider has no account for a user, and Unknown when the provider could not be asked', () => {
+    const unknown: ManagedUser = { ...byName('John Roe'), signIn: { state: 'unknown', secondFactors: [] } };
+    renderScreen({ users: [byName('Jane Doe'), unknown] });
+    expect(statusCellOf('Jane Doe').textContent).toBe(`active${T.signIn.cellLabel}${T.signIn.none}`);
+    expect(statusCellOf('John Roe').textContent).toBe(
+      `active${T.signIn.cellLabel}Unknown${T.signIn.unreachable}`,
+    );
+  });
+
+  it('shows an invited user’s state, the expiry to the minute and Resend invitation in the View dialog', async () => {
+    const { user } = renderSignIn();
+    const dialog = await openView(user, 'Maria Lopez');
+    const section = within(dialog.getByRole('region', { name: T.signIn.heading }));
+    expect(detailOf(section, T.signIn.state)).toBe('Invited');
+    expect(detailOf(section, T.signIn.invitationExpires)).toBe(
+      'Nov 5, 2026, 1:30 PM UTC (Expires in 3 days)',
+    );
+    expect(detailOf(dialog, 'Last Login')).toBe('Never');
+    expect(section.getByRole('button', { name: T.signIn.resend })).toBeTruthy();
+    expect(section.queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  });
+
+  it('shows the second factors and Reset two-step verification, not Resend, for an active user', async () => {
+    const { user } = renderSignIn();
+    const dialog = await openView(user, 'Sam Admin');
+    expect(detailOf(dialog, T.signIn.secondFactors)).toBe('Authenticator app, Passkey');
+    expect(dialog.getByRole('button', { name: T.signIn.reset })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: T.signIn.resend })).toBeNull();
+  });
+
+  it('offers no sign-in action and says why the state is unknown when the provider could not be asked', async () => {
+    const unknown: ManagedUser = { ...byName('John Roe'), signIn: { state: 'unknown', secondFactors: [] } };
+    const { user } = renderScreen({ users: [unknown] });
+    const dialog = await openView(user, 'John Roe');
+    expect(dialog.getByText(T.signIn.unknownNote)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: T.signIn.resend })).toBeNull();
+    expect(dialog.queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  });
+
+  it('offers no Resend to a suspended user awaiting an invitation, and says to activate them first', async () => {
+    const suspended: ManagedUser = { ...signInByName('Maria Lopez'), status: 'suspended' };
+    const { user } = renderScreen({ users: [suspended] });
+    const dialog = await openView(user, 'Maria Lopez');
+    expect(dialog.getByText(T.signIn.activateToResend)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: T.signIn.resend })).toBeNull();
+  });
+
+  it('says in the View dialog when the provider has no account for the user, and offers no action', async () => {
+    const { user } = renderScreen({ users: [byName('Jane Doe')] });
+    const dialog = await openView(user, 'Jane Doe');
+    expect(dialog.getByText(T.signIn.noAccountNote)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: T.signIn.resend })).toBeNull();
+    expect(dialog.queryByRole('button', { name: T.signIn.reset })).toBeNull();
+  });
+
+  it('resends an invitation, busy and disabled while it is on its way, then says to whom and for how long', async () => {
+    let answer: (outcome: SignInActionOutcome) => void = () => undefined;
+    const onResendInvitation = vi.fn(() => new Promise<SignInActionOutcome>((resolve) => (answer = resolve)));
+    const { user } = renderSignIn({ onResendInvitation });
+    const dialog = await openView(user, 'Tom Becker');
+    const resend = dialog.getByRole('button', { name: T.signIn.resend });
+    await user.click(resend);
+    expect(onResendInvitation).toHaveBeenCalledWith(signInByName('Tom Becker'));
+    expect(resend.getAttribute('aria-busy')).toBe('true');
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(onResendInvitation).toHaveBeenCalledTimes(1);
+
+    const invited: ManagedUser = {
+      ...signInByName('Tom Becker'),
+      signIn: { state: 'invited', secondFactors: [], invitationExpires: '2026-11-05T14:30:00.000Z' },
+    };
+    answer({ ok: true, user: invited });
+    await waitFor(() =>
+      expect(dialog.getByRole('status').textContent).toBe(
+        'Invitation sent to tom.becker@example.com. The link works for 72 hours.',
+      ),
+    );
+    expect(resend.getAttribute('aria-busy')).toBeNull();
+    expect(document.activeElement).toBe(resend);
+  });
+
+  it('shows the server’s refusal of a resend as an alert in the dialog, and clears it when the dialog closes', async () => {
+    const onResendInvitation = vi.fn(async (): Promise<SignInActionOutcome> => ({
+      ok: false,
+      message: PERMISSION_ALERTS.updateUsers,
+    }));
+    const { user } = renderSignIn({ onResendInvitation });
+    const dialog = await openView(user, 'Maria Lopez');
+    await user.click(dialog.getByRole('button', { name: T.signIn.resend }));
+    expect(dialog.getByRole('alert').textContent).toBe(PERMISSION_ALERTS.updateUsers);
+    const closeButtons = dialog.getAllByRole('button', { name: USER_MANAGEMENT_TEXTS.close });
+    await user.click(closeButtons[closeButtons.length - 1]!);
+    const again = await openView(user, 'Maria Lopez');
+    expect(again.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before resetting two-step verification, and resets nothing on Cancel', async () => {
+    const { user, onResetSecondFactor } = renderSignIn();
+    const dialog = await openView(user, 'Dr. Alice Smith');
+    await user.click(dialog.getByRole('button', { name: T.signIn.reset }));
+    const confirm = screen.getByRole('alertdialog', { name: T.signIn.resetTitle });
+    expect(within(confirm).getByText(resetSecondFactorQuestion('Dr. Alice Smith', ['totp']))).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(onResetSecondFactor).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: T.signIn.reset }));
+  });
+
+  it('resets after the confirmation, busy until the server answers, then says what happens next', async () => {
+    let answer: (outcome: SignInActionOutcome) => void = () => undefined;
+    const onResetSecondFactor = vi.fn(
+      () => new Promise<SignInActionOutcome>((resolve) => (answer = resolve)),
+    );
+    const { user } = renderSignIn({ onResetSecondFactor });
+    const dialog = await openView(user, 'Dr. Alice Smith');
+    await user.click(dialog.getByRole('button', { name: T.signIn.reset }));
+    const confirm = screen.getByRole('alertdialog');
+    const confirmButton = within(confirm).getByRole('button', { name: T.signIn.resetConfirm });
+    await user.click(confirmButton);
+    expect(onResetSecondFactor).toHaveBeenCalledWith(signInByName('Dr. Alice Smith'));
+    expect(confirmButton.getAttribute('aria-busy')).toBe('true');
+    expect(dialog.getByRole('button', { name: T.signIn.reset }).getAttribute('aria-busy')).toBe('true');
+    answer({ ok: true });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog.getByRole('status').textContent).toBe(secondFactorResetMessage('Dr. Alice Smith'));
+  });
+
+  it('shows a failed reset in the dialog, as an alert', async () => {
+    const onResetSecondFactor = vi.fn(async (): Promise<SignInActionOutcome> => ({
+      ok: false,
+      message: 'The sign-in service could not be reached.',
+    }));
+    const { user } = renderSignIn({ onResetSecondFactor });
+    const dialog = await openView(user, 'Dr. Ben Carter');
+    await user.click(dialog.getByRole('button', { name: T.signIn.reset }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: T.signIn.resetConfirm }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog.getByRole('alert').textContent).toBe('The sign-in service could not be reached.');
+  });
+
+  it('tells the admin in the Create New User form that the person will get an e-mail invitation', async () => {
+    const { user } = renderScreen();
+    await user.click(screen.getByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
+    expect(screen.getByText(T.invitationHint)).toBeTruthy();
+  });
+});
+
 describe('UserManagement (connected to the mock API)', () => {
   const api = createMockApi({ baseUrl: BASE_URL });
   const server = setupServer(...api.handlers);
@@ -459,5 +666,72 @@ describe('UserManagement (connected to the mock API)', () => {
     expect(await screen.findByRole('rowheader', { name: /Ada Lovelace/ })).toBeTruthy();
     expect(within(rowOf('Ada Lovelace')).getByText('patient')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: USER_MANAGEMENT_TEXTS.createTitle })).toBeNull();
+  });
+  describe('sign-in (REQ-users-sign-in), on a provider holding invited, expired and enrolled accounts', () => {
+    const signIn = createSignInMockApi({ baseUrl: BASE_URL });
+    beforeEach(async () => {
+      await signIn.seed();
+      server.use(...signIn.api.handlers);
+    });
+    const viewDialog = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+      await user.click(await screen.findByRole('button', { name: `View ${name}` }));
+      return within(screen.getByRole('dialog', { name }));
+    };
+
+    it('resends an expired invitation: the e-mail goes out, and the row and the dialog say Invited', async () => {
+      const { user } = renderConnected('sam');
+      await screen.findByRole('rowheader', { name: /Tom Becker/ });
+      expect(within(rowOf('Tom Becker')).getByText('Invitation expired')).toBeTruthy();
+      const dialog = await viewDialog(user, 'Tom Becker');
+      await user.click(dialog.getByRole('button', { name: T.signIn.resend }));
+      await waitFor(() =>
+        expect(dialog.getByRole('status').textContent).toBe(
+          'Invitation sent to tom.becker@example.com. The link works for 72 hours.',
+        ),
+      );
+      expect(dialog.getByText('Invited')).toBeTruthy();
+      expect(within(rowOf('Tom Becker')).getByText('Expires in 3 days')).toBeTruthy();
+      expect(signIn.api.mailer.sent.map((mail) => mail.to)).toEqual(['tom.becker@example.com']);
+    });
+
+    it('resets a second factor only after the confirmation, and the provider no longer holds it', async () => {
+      const { user } = renderConnected('sam');
+      const dialog = await viewDialog(user, 'Dr. Ben Carter');
+      await user.click(dialog.getByRole('button', { name: T.signIn.reset }));
+      expect(signIn.api.identity.accounts.get(PERSONAS.ben.sub)?.secondFactors).toEqual(['passkey']);
+      await user.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: T.signIn.resetConfirm }),
+      );
+      await waitFor(() =>
+        expect(dialog.getByRole('status').textContent).toBe(secondFactorResetMessage('Dr. Ben Carter')),
+      );
+      expect(signIn.api.identity.accounts.get(PERSONAS.ben.sub)?.secondFactors).toEqual([]);
+      expect(dialog.queryByRole('button', { name: T.signIn.reset })).toBeNull();
+      expect(within(rowOf('Dr. Ben Carter')).getByText(T.signIn.passwordOnly)).toBeTruthy();
+    });
+
+    it('shows the server’s refusal of a resend in the dialog, and sends nothing', async () => {
+      server.use(...scenarioFor.forbidden('resendInvitation'));
+      const { user } = renderConnected('sam');
+      const dialog = await viewDialog(user, 'Maria Lopez');
+      await user.click(dialog.getByRole('button', { name: T.signIn.resend }));
+      await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe(PERMISSION_ALERTS.updateUsers));
+      expect(signIn.api.mailer.sent).toEqual([]);
+    });
+  });
+
+  it('says in the alert region that the new user was sent an invitation, and for how long its link works', async () => {
+    const { user } = renderConnected('sam');
+    await user.click(await screen.findByRole('button', { name: USER_MANAGEMENT_TEXTS.addUser }));
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Maria Lopez');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'maria.lopez@example.com');
+    await user.click(screen.getByRole('button', { name: T.create }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Invitation sent to maria.lopez@example.com. The link works for 72 hours.',
+      ),
+    );
+    expect(within(rowOf('Maria Lopez')).getByText('Invited')).toBeTruthy();
+    expect(within(rowOf('Maria Lopez')).getByText('Never')).toBeTruthy();
   });
 });

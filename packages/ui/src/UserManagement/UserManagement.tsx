@@ -23,13 +23,21 @@ import {
   useUserManagement,
   type CreateUserOutcome,
   type NewUser,
+  type SignInActionOutcome,
   type UserStatusAction,
 } from './UserManagement.data';
 import * as styles from './UserManagement.css';
+import { useClock } from '../clock/ClockProvider';
 import {
   USER_FILTER_LABELS,
   USER_MANAGEMENT_SCREEN_TEXTS as T,
   createUserFilter,
+  hoursUntil,
+  invitationSentMessage,
+  resetSecondFactorQuestion,
+  secondFactorResetMessage,
+  type SignInAction,
+  type SignInNotice,
 } from './UserManagement.utils';
 import { UserTable } from './UserTable';
 
@@ -54,7 +62,16 @@ export type UserManagementScreenProps = {
   onChangeStatus: (user: ManagedUser, action: UserStatusAction) => void;
   /** Called only after the user confirmed the delete (REQ-users-delete delete confirmation). */
   onDelete: (user: ManagedUser) => void;
+  /** REQ-users-sign-in: sends a new invitation; resolves with the server's answer (never rejects). */
+  onResendInvitation: (user: ManagedUser) => Promise<SignInActionOutcome>;
+  /** REQ-users-sign-in: called only after the admin confirmed the reset; resolves, never rejects. */
+  onResetSecondFactor: (user: ManagedUser) => Promise<SignInActionOutcome>;
 };
+
+/** Per user id: the one thing shown for them. */
+type ByUser<T> = Readonly<Record<string, T>>;
+const without = <T,>(map: ByUser<T>, id: string): ByUser<T> =>
+  Object.fromEntries(Object.entries(map).filter(([key]) => key !== id));
 
 const FILTER_OPTIONS = USER_FILTERS.map((filter) => ({ value: filter, label: USER_FILTER_LABELS[filter] }));
 const isUserFilter = (value: string): value is UserFilter =>
@@ -83,8 +100,9 @@ const UserCounters = memo(function UserCounters({ counters }: { counters: Return
 
 /**
  * REQ-users, pure: subtitle, counters (Total Users, Doctors, Patients, Active), search and
- * filter, the inline 'Create New User' form, the user table with its row actions, the View dialog and the
- * delete confirmation. Without manage:users (or when the server says 403) the tab shows only the spec's
+ * filter, the inline 'Create New User' form, the user table with its row actions, the View dialog with the
+ * sign-in actions (REQ-users-sign-in: Resend invitation, Reset two-step verification after a confirmation,
+ * each busy while on its way and answered inside the dialog) and the delete confirmation. Without manage:users (or when the server says 403) the tab shows only the spec's
  * access-denied sentence.
  */
 export function UserManagementScreen({
@@ -98,12 +116,19 @@ export function UserManagementScreen({
   creating = false,
   onChangeStatus,
   onDelete,
+  onResendInvitation,
+  onResetSecondFactor,
 }: UserManagementScreenProps) {
+  const clock = useClock();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<UserFilter>('all');
   const [creatingOpen, setCreatingOpen] = useState(false);
   const [viewingId, setViewingId] = useState<string | undefined>(undefined);
   const [toDelete, setToDelete] = useState<ManagedUser | undefined>(undefined);
+  const [toReset, setToReset] = useState<ManagedUser | undefined>(undefined);
+  // Kept per user, so an answer that arrives after the dialog closed is shown when it opens again.
+  const [pending, setPending] = useState<ByUser<SignInAction>>({});
+  const [notices, setNotices] = useState<ByUser<SignInNotice>>({});
   const addUserRef = useRef<HTMLButtonElement>(null);
 
   const counters = useMemo(() => userCounters(users), [users]);
@@ -125,6 +150,62 @@ export function UserManagementScreen({
   const onView = useCallback((user: ManagedUser) => setViewingId(user.id), []);
   // Looked up by id so the dialog follows status changes, and closes if the user disappears.
   const viewing = viewingId === undefined ? undefined : users.find((u) => u.id === viewingId);
+
+  /**
+   * Runs a sign-in action once at a time per user, and keeps its result for that user's dialog. `settled` runs
+   * in the same update as the result (closing the confirmation), so the View dialog is no longer behind a modal
+   * when it moves focus for the result.
+   */
+  const runSignInAction = async (
+    user: ManagedUser,
+    action: SignInAction,
+    run: () => Promise<SignInActionOutcome>,
+    success: (outcome: Extract<SignInActionOutcome, { ok: true }>) => string,
+    settled?: () => void,
+  ) => {
+    setNotices((current) => without(current, user.id));
+    setPending((current) => ({ ...current, [user.id]: action }));
+    const outcome = await run();
+    settled?.();
+    setPending((current) => without(current, user.id));
+    setNotices((current) => ({
+      ...current,
+      [user.id]: outcome.ok
+        ? { action, tone: 'positive', message: success(outcome) }
+        : { action, tone: 'critical', message: outcome.message },
+    }));
+  };
+
+  const resend = (user: ManagedUser) => {
+    if (pending[user.id]) return;
+    void runSignInAction(
+      user,
+      'resend',
+      () => onResendInvitation(user),
+      (outcome) =>
+        invitationSentMessage(
+          outcome.user?.email ?? user.email,
+          hoursUntil(outcome.user?.signIn?.invitationExpires, clock.now()),
+        ),
+    );
+  };
+
+  const confirmReset = (user: ManagedUser) => {
+    if (pending[user.id]) return;
+    void runSignInAction(
+      user,
+      'reset',
+      () => onResetSecondFactor(user),
+      () => secondFactorResetMessage(user.name),
+      () => setToReset(undefined),
+    );
+  };
+
+  const closeDetails = () => {
+    // The notes of this view are read; the next view starts without them (unless an answer is still due).
+    if (viewingId !== undefined) setNotices((current) => without(current, viewingId));
+    setViewingId(undefined);
+  };
 
   if (!canManage || forbidden) {
     return (
@@ -206,7 +287,30 @@ export function UserManagementScreen({
         </>
       )}
 
-      <UserDetailsDialog user={viewing} onClose={() => setViewingId(undefined)} />
+      <UserDetailsDialog
+        user={viewing}
+        onClose={closeDetails}
+        onResendInvitation={resend}
+        onResetSecondFactor={setToReset}
+        pending={viewing ? pending[viewing.id] : undefined}
+        notice={viewing ? notices[viewing.id] : undefined}
+      />
+
+      {/*
+        Opened over the View dialog it was asked from (the only place the reset is offered): it is a question
+        about that dialog's user, answered before going back to it, where the result then shows.
+      */}
+      <ConfirmDialog
+        open={toReset !== undefined}
+        title={T.signIn.resetTitle}
+        message={toReset ? resetSecondFactorQuestion(toReset.name, toReset.signIn?.secondFactors ?? []) : ''}
+        confirmLabel={T.signIn.resetConfirm}
+        confirming={toReset !== undefined && pending[toReset.id] === 'reset'}
+        onCancel={() => setToReset(undefined)}
+        onConfirm={() => {
+          if (toReset) confirmReset(toReset);
+        }}
+      />
 
       <ConfirmDialog
         open={toDelete !== undefined}
@@ -231,8 +335,10 @@ export function UserManagementScreen({
  * takes data and callbacks as props.
  *
  * **Accessibility:** the table has a caption and row headers; every row action is named with the user ("Suspend
- * Jane Doe"); Delete asks in a ConfirmDialog; the create form has labelled fields; failures are announced in the
- * alert region.
+ * Jane Doe"); Delete and Reset two-step verification ask in a ConfirmDialog; the create form has labelled
+ * fields; failures are announced in the alert region, or inside the View dialog for its sign-in actions (the
+ * region sits behind the modal there), and focus comes back to the action, or to the sign-in section when the
+ * action has gone.
  *
  * **Content:** filter options and roles in Title case ("All Users", "Lab Tech"); statuses as badges with words.
  */

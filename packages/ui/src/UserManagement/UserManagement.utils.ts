@@ -1,5 +1,16 @@
 import { RETRY_LABEL } from '../ErrorState/ErrorState';
-import { filterUsers, type ManagedUser, type Role, type UserFilter, type UserStatus } from '@sentinel/domain';
+import {
+  SECOND_FACTOR_KINDS,
+  filterUsers,
+  type Locale,
+  type ManagedUser,
+  type Role,
+  type SecondFactorKind,
+  type SignInState,
+  type SignInStatus,
+  type UserFilter,
+  type UserStatus,
+} from '@sentinel/domain';
 import { ROLE_LABELS } from '../KnowledgeBase/KnowledgeBase.utils';
 import type { Tone } from '../theme/tokens';
 
@@ -44,6 +55,31 @@ export const USER_MANAGEMENT_SCREEN_TEXTS = {
    * so it answers with this note instead (see UserDetailsDialog).
    */
   editUnavailable: 'Editing users is not available yet.',
+  signIn: {
+    /** Read before the sign-in part of the Status cell, for screen readers (the badges say the rest). */
+    cellLabel: 'Sign-in:',
+    heading: 'Sign-in',
+    state: 'State',
+    /** The Sign-in cell of a user the identity provider has no account for (no sign-in state sent). */
+    none: 'No sign-in account',
+    noAccountNote: 'This user has no account at the identity provider, so they cannot sign in.',
+    activateToResend: 'Activate this user to send them a new invitation.',
+    invitationExpires: 'Invitation expires',
+    invitationExpired: 'Invitation expired',
+    secondFactors: 'Two-step verification',
+    notSetUp: 'Not set up',
+    passwordOnly: 'Password only',
+    noInvitation: 'No invitation sent',
+    unreachable: 'Service unreachable',
+    unknownNote:
+      'The sign-in service could not be reached, so this sign-in state is not known. Try again in a moment.',
+    resend: 'Resend invitation',
+    reset: 'Reset two-step verification',
+    resetTitle: 'Reset two-step verification',
+    resetConfirm: 'Reset',
+  },
+  /** Under the Create New User form: what happens to the person once the admin presses Create. */
+  invitationHint: 'They will get an e-mail invitation with a link to choose their password.',
 } as const;
 
 /** A user status in words, as a filter option shows it. */
@@ -104,4 +140,212 @@ export function createUserFilter(users: readonly ManagedUser[]) {
         (!q || (texts[i] as string).includes(q)),
     );
   };
+}
+
+/** REQ-users-sign-in: each sign-in state in words, as its badge says it. */
+export const SIGN_IN_STATE_LABELS: Readonly<Record<SignInState, string>> = {
+  invited: 'Invited',
+  'invitation-expired': 'Invitation expired',
+  active: 'Active',
+  unknown: 'Unknown',
+};
+
+/**
+ * Sign-in badge tones: an expired invitation needs the admin (caution); an unknown state is not a fault of the
+ * user's (neutral). The badge always says the state in words too.
+ */
+export const SIGN_IN_TONE: Readonly<Record<SignInState, Tone>> = {
+  invited: 'info',
+  'invitation-expired': 'caution',
+  active: 'positive',
+  unknown: 'neutral',
+};
+
+/** Second factors as a person calls them, not the protocol's name. */
+export const SECOND_FACTOR_LABELS: Readonly<Record<SecondFactorKind, string>> = {
+  totp: 'Authenticator app',
+  passkey: 'Passkey',
+};
+
+/** The enrolled second factors in a fixed order, each once ('Authenticator app, Passkey'); '' for none. */
+export function secondFactorsText(factors: readonly SecondFactorKind[]): string {
+  return SECOND_FACTOR_KINDS.filter((kind) => factors.includes(kind))
+    .map((kind) => SECOND_FACTOR_LABELS[kind])
+    .join(', ');
+}
+
+/** Whether the person has not set a password yet: they are waiting on an invitation. */
+export const awaitsInvitation = (signIn: SignInStatus | undefined): boolean =>
+  signIn?.state === 'invited' || signIn?.state === 'invitation-expired';
+
+/**
+ * REQ-users-sign-in: an invitation can be sent again while the person has not set a password, and only to an
+ * active user (the server refuses a suspended or inactive one: a link would let in someone who is shut out).
+ */
+export const canResendInvitation = (user: Pick<ManagedUser, 'status' | 'signIn'>): boolean =>
+  user.status === 'active' && awaitsInvitation(user.signIn);
+
+/** REQ-users-sign-in: there is a second factor to reset only once one is enrolled. */
+export const canResetSecondFactor = (signIn: SignInStatus | undefined): boolean =>
+  (signIn?.secondFactors.length ?? 0) > 0;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per locale and options, kept: a long user table formats a date in every row it renders. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** The calendar day of an instant in a time zone, as a day count, so two instants' days can be subtracted. */
+function dayNumber(at: Date, timeZone: string): number {
+  const parts = formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(at)
+    .reduce<Record<string, number>>((found, part) => ({ ...found, [part.type]: Number(part.value) }), {});
+  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
+}
+
+const readInstant = (iso: string | undefined): Date | undefined => {
+  const at = iso === undefined ? undefined : new Date(iso);
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+};
+
+/** Days a countdown is told in ('in 3 days'); further off, the date reads better. */
+const RELATIVE_DAYS = 7;
+
+/**
+ * When a pending invitation stops working, in calendar days of the viewer's zone as Last Login counts them
+ * (REQ-users-last-login): 'Expires today', 'Expires tomorrow', 'Expires in 3 days', beyond a week 'Expires on
+ * Nov 30, 2026'. A time already past reads 'Expires today': the server said the invitation still works, and
+ * the two clocks may differ by a little. '' when the time is missing or unreadable.
+ */
+export function invitationExpiresText(
+  iso: string | undefined,
+  now: Date,
+  { locale = 'en-US', timeZone = 'UTC' }: Locale = {},
+): string {
+  const at = readInstant(iso);
+  if (!at) return '';
+  const days = dayNumber(at, timeZone) - dayNumber(now, timeZone);
+  if (days <= 0) return 'Expires today';
+  if (days === 1) return 'Expires tomorrow';
+  if (days < RELATIVE_DAYS) return `Expires in ${days} days`;
+  return `Expires on ${formatter(locale, { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(at)}`;
+}
+
+/**
+ * When an invitation that no longer works ran out, the same way: 'Expired today', 'Expired yesterday',
+ * 'Expired 3 days ago', 'Expired on Oct 1, 2026'. '' when the time is missing or unreadable.
+ */
+export function invitationExpiredText(
+  iso: string | undefined,
+  now: Date,
+  { locale = 'en-US', timeZone = 'UTC' }: Locale = {},
+): string {
+  const at = readInstant(iso);
+  if (!at) return '';
+  const days = dayNumber(now, timeZone) - dayNumber(at, timeZone);
+  if (days <= 0) return 'Expired today';
+  if (days === 1) return 'Expired yesterday';
+  if (days < RELATIVE_DAYS) return `Expired ${days} days ago`;
+  return `Expired on ${formatter(locale, { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(at)}`;
+}
+
+/** An invitation's expiry to the minute, with the zone it is told in: 'Nov 5, 2026, 2:30 PM UTC'. */
+export function formatInvitationExpiry(
+  iso: string | undefined,
+  { locale = 'en-US', timeZone = 'UTC' }: Locale = {},
+): string {
+  const at = readInstant(iso);
+  if (!at) return '';
+  return formatter(locale, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/** The sign-in actions of the View dialog (REQ-users-sign-in). */
+export type SignInAction = 'resend' | 'reset';
+
+/** The result of a sign-in action, shown in the View dialog of the user it was for. */
+export type SignInNotice = {
+  readonly action: SignInAction;
+  readonly tone: 'positive' | 'critical';
+  readonly message: string;
+};
+
+/** What the table and the View dialog say about a user's sign-in: the badge's words and tone, and one detail. */
+export type SignInSummary = { readonly label: string; readonly tone: Tone; readonly detail: string };
+
+/**
+ * REQ-users-sign-in: the badge (Invited, Invitation expired, Active, Unknown) and the line under it: when the
+ * invitation expires or expired, the second factors of an active user ('Password only' without one), or that
+ * the sign-in service could not be asked. Undefined when the server sent no sign-in state at all.
+ */
+export function signInSummary(
+  signIn: SignInStatus | undefined,
+  now: Date,
+  locale: Locale = {},
+): SignInSummary | undefined {
+  if (!signIn) return undefined;
+  const T = USER_MANAGEMENT_SCREEN_TEXTS.signIn;
+  const badge = { label: SIGN_IN_STATE_LABELS[signIn.state], tone: SIGN_IN_TONE[signIn.state] };
+  switch (signIn.state) {
+    case 'invited':
+      return { ...badge, detail: invitationExpiresText(signIn.invitationExpires, now, locale) };
+    case 'invitation-expired':
+      return {
+        ...badge,
+        detail: invitationExpiredText(signIn.invitationExpires, now, locale) || T.noInvitation,
+      };
+    case 'active':
+      return { ...badge, detail: secondFactorsText(signIn.secondFactors) || T.passwordOnly };
+    case 'unknown':
+      return { ...badge, detail: T.unreachable };
+  }
+}
+
+/**
+ * Whole hours from `now` until an invitation's expiry, to tell the admin how long the link they just sent works
+ * (the server's own expiry, not a number of ours). Undefined when the time is missing, unreadable or past.
+ */
+export function hoursUntil(iso: string | undefined, now: Date): number | undefined {
+  const at = readInstant(iso);
+  if (!at) return undefined;
+  const hours = Math.round((at.getTime() - now.getTime()) / 3_600_000);
+  return hours > 0 ? hours : undefined;
+}
+
+/**
+ * The alert after Create or Resend invitation: 'Invitation sent to maria.lopez@example.com. The link works for
+ * 72 hours.' (the hours from the expiry the server recorded; without one, only the first sentence).
+ */
+export function invitationSentMessage(email: string, hours: number | undefined): string {
+  const sent = `Invitation sent to ${email}.`;
+  if (hours === undefined) return sent;
+  return `${sent} The link works for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+}
+
+/** The alert after a confirmed reset of a user's second factors. */
+export const secondFactorResetMessage = (name: string) =>
+  `Two-step verification was reset for ${name}. They will set it up again at their next sign-in.`;
+
+/**
+ * The reset confirmation: which factors stop working, and what the person will have to do. Resetting changes
+ * how someone signs in, so the admin reads it before confirming.
+ */
+export function resetSecondFactorQuestion(name: string, factors: readonly SecondFactorKind[]): string {
+  const listed = secondFactorsText(factors);
+  const several = listed.includes(', ');
+  const which = listed ? ` (${listed})` : '';
+  return `${name}'s second factor${several ? 's' : ''}${which} will stop working. They must set up two-step verification again the next time they sign in.`;
 }

@@ -8,6 +8,7 @@ import { CheckIcon, EyeIcon, LockIcon, TrashIcon } from '../icons/icons';
 import { Stack } from '../Stack/Stack';
 import { Table, type TableColumn } from '../Table/Table';
 import { Text } from '../Text/Text';
+import { visuallyHidden } from '../theme/global.css';
 import type { UserStatusAction } from './UserManagement.data';
 import * as styles from './UserManagement.css';
 import {
@@ -15,6 +16,7 @@ import {
   USER_STATUS_TONE,
   roleTone,
   rowActionLabel,
+  signInSummary,
 } from './UserManagement.utils';
 
 const [COL_USER, COL_ROLE, COL_DEPARTMENT, COL_STATUS, COL_LAST_LOGIN, COL_ACTIONS] =
@@ -35,10 +37,10 @@ export type UserTableProps = {
 
 /**
  * REQ-users-table user table: User (picture or initials, name, e-mail), Role, Department ('-' when empty),
- * Status (a badge that says the status), Last Login (relative, domain formatLastLogin on the clock) and the
- * row actions View, Suspend or Activate (REQ-users-table statusActionFor), Delete. Every action button is
- * named with the user's name, so 'Suspend Jane Doe' says which row it acts on. Long lists are virtualised by
- * the Table primitive.
+ * Status (a badge that says the status, and under it the sign-in, REQ-users-sign-in), Last Login (relative,
+ * domain formatLastLogin on the clock; 'Never' for someone who has not signed in) and the row actions View,
+ * Suspend or Activate (REQ-users-table statusActionFor), Delete. Every action button is named with the user's
+ * name, so 'Suspend Jane Doe' says which row it acts on. Long lists are virtualised by the Table primitive.
  */
 export const UserTable = memo(function UserTable({
   users,
@@ -65,6 +67,35 @@ export const UserTable = memo(function UserTable({
     />
   );
 });
+
+/**
+ * The Status cell: the status badge and, beside it, the sign-in state's badge when it needs the admin
+ * (Invited, Invitation expired, Unknown); under them one line: when the invitation expires or expired, the
+ * second factors of a user who has signed up ('Password only' without one), or that the provider has no
+ * account for them. Under Status rather than in a column of its own: a seventh column made the table wider
+ * than a 1280 px screen, hiding Delete behind a sideways scroll. A signed-up user gets no 'Active' badge beside
+ * the status's 'active': the line under it says how they sign in. Two lines, as in the User cell, so the row
+ * keeps the table's fixed height; screen readers hear 'Sign-in:' before the sign-in part.
+ */
+function StatusCell({ user, clock }: { user: ManagedUser; clock: Clock }) {
+  const summary = signInSummary(user.signIn, clock.now(), { locale: clock.locale, timeZone: clock.timeZone });
+  const needsAdmin = summary !== undefined && user.signIn?.state !== 'active';
+  const detail = summary ? summary.detail : T.signIn.none;
+  return (
+    <span className={styles.stackedCell}>
+      <span className={styles.badges}>
+        <Badge tone={USER_STATUS_TONE[user.status]}>{user.status}</Badge>
+        <span className={visuallyHidden}>{T.signIn.cellLabel}</span>
+        {needsAdmin ? <Badge tone={summary.tone}>{summary.label}</Badge> : null}
+      </span>
+      {detail ? (
+        <Text as="span" size="small" tone="muted">
+          {detail}
+        </Text>
+      ) : null}
+    </span>
+  );
+}
 
 type RowActions = Pick<UserTableProps, 'onView' | 'onChangeStatus' | 'onDelete'>;
 
@@ -105,16 +136,18 @@ function userColumns(
     {
       key: 'status',
       header: COL_STATUS,
-      render: (user) => <Badge tone={USER_STATUS_TONE[user.status]}>{user.status}</Badge>,
+      render: (user) => <StatusCell user={user} clock={clock} />,
     },
     {
       key: 'lastLogin',
       header: COL_LAST_LOGIN,
-      render: (user) => (
-        <time dateTime={user.lastLogin}>
-          {formatLastLogin(user.lastLogin, clock.now(), { locale: clock.locale, timeZone: clock.timeZone })}
-        </time>
-      ),
+      render: (user) => {
+        const text = formatLastLogin(user.lastLogin, clock.now(), {
+          locale: clock.locale,
+          timeZone: clock.timeZone,
+        });
+        return user.lastLogin ? <time dateTime={user.lastLogin}>{text}</time> : text;
+      },
     },
     {
       key: 'actions',
