@@ -10,12 +10,12 @@ import {
   emailKey,
   mergeAppMetadata,
   pageWindow,
-  profileOf,
   ticketLifetimeMs,
   type AccountDirectory,
   type NewAccount,
   type StoredAccount,
   type TicketKind,
+  newStoredAccount,
 } from './types';
 import { dummyHash, hashPassword, linkTokenHash, newLinkToken, verifyPassword } from './passwords';
 
@@ -86,18 +86,7 @@ export async function createMemoryDirectory(
       // Checked again: another create may have taken the subject or e-mail while the hash was computed.
       if (rows.has(input.sub)) throw new DirectoryConflict('sub');
       if (byEmail(input.email)) throw new DirectoryConflict('email');
-      const at = now().toISOString();
-      const account: StoredAccount = {
-        ...profileOf(input),
-        state: passwordHash ? 'active' : 'invited',
-        blocked: false,
-        createdAt: at,
-        updatedAt: at,
-        loginsCount: 0,
-        totpEnrolled: !!input.totpSecret,
-        ...(passwordHash ? { passwordSetAt: at } : {}),
-        appMetadata,
-      };
+      const account = newStoredAccount(input, { appMetadata, passwordHash, at: now().toISOString() });
       rows.set(input.sub, {
         account,
         ...(passwordHash ? { passwordHash } : {}),

@@ -46,6 +46,7 @@ import {
   type StoredAccount,
   type TicketKind,
   type TicketProblem,
+  newStoredAccount,
 } from './types';
 
 export const SQLITE_FILE = 'accounts.sqlite';
@@ -299,18 +300,7 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
     async create(input) {
       const appMetadata = mergeAppMetadata({}, input.appMetadata ?? {});
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const at = now().toISOString();
-      const account: StoredAccount = {
-        ...profileOf(input),
-        state: passwordHash ? 'active' : 'invited',
-        blocked: false,
-        createdAt: at,
-        updatedAt: at,
-        loginsCount: 0,
-        totpEnrolled: !!input.totpSecret,
-        ...(passwordHash ? { passwordSetAt: at } : {}),
-        appMetadata,
-      };
+      const account = newStoredAccount(input, { appMetadata, passwordHash, at: now().toISOString() });
       try {
         await db
           .insertInto('idp_accounts')
@@ -322,7 +312,7 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
             totp_secret_enc: input.totpSecret
               ? encryptSecret(key, input.totpSecret, totpContext(account.sub))
               : null,
-            created_at: at,
+            created_at: account.createdAt,
             last_login: null,
             logins_count: 0,
           })

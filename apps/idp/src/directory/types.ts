@@ -242,6 +242,25 @@ const PATCHABLE_LISTS = [
   'specializations',
 ] as const satisfies readonly (keyof AccountPatch)[];
 
+/** A new directory entry: active with a password (set now), invited without one. */
+export function newStoredAccount(
+  input: NewAccount,
+  stored: { appMetadata: AppMetadata; passwordHash: string | undefined; at: string },
+): StoredAccount {
+  const { appMetadata, passwordHash, at } = stored;
+  return {
+    ...profileOf(input),
+    state: passwordHash ? 'active' : 'invited',
+    blocked: false,
+    createdAt: at,
+    updatedAt: at,
+    loginsCount: 0,
+    totpEnrolled: !!input.totpSecret,
+    ...(passwordHash ? { passwordSetAt: at } : {}),
+    appMetadata,
+  };
+}
+
 /**
  * An account with a patch applied (every store applies it through this, so they cannot differ): only the fields
  * an update may change, undefined meaning "unchanged", the e-mail as its key, app_metadata merged.
