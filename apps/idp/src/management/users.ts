@@ -314,19 +314,8 @@ export type UpdateUserRequest = {
   readonly password?: string;
 };
 
-const UPDATE_FIELDS = [
-  'connection',
-  'email',
-  'password',
-  'name',
-  'given_name',
-  'family_name',
-  'picture',
-  'blocked',
-  'email_verified',
-  'verify_email',
-  'app_metadata',
-] as const;
+/** PATCH takes the same fields as POST (all optional there). */
+const UPDATE_FIELDS = CREATE_FIELDS;
 
 /**
  * PATCH /users/{id}: the name parts, e-mail, picture, `blocked`, a new password (the same policy as the pages,
