@@ -143,6 +143,20 @@ async function settleScrolling(page: Page): Promise<void> {
   }
 }
 
+/** Stories whose end state is meant to be a spinner: the picture is taken without waiting for it to go. */
+const SHOWS_LOADING = /loading|slow|pending|thinking|busy|streaming/i;
+
+/**
+ * Waits (at most 4 s) until no spinner (Spinner's `data-loading`) is on the page: a tab or a list still
+ * fetching is not the state its baseline should keep. Stories named for a loading state are taken as they are.
+ */
+async function settleLoading(page: Page, name: string): Promise<void> {
+  if (SHOWS_LOADING.test(name)) return;
+  await page
+    .waitForFunction(() => !document.querySelector('[data-loading]'), undefined, { timeout: 4_000 })
+    .catch(() => undefined);
+}
+
 /** Pixels (RGBA, 4 bytes each) whose colour differs beyond `tolerance` in any channel. Runs in the page too. */
 export function countDiffering(p: ArrayLike<number>, q: ArrayLike<number>, tolerance: number): number {
   let differing = 0;
@@ -243,6 +257,7 @@ export async function compareWithBaseline(
   const baselines = join(dir, 'visual-baselines');
   const out = join(dir, '.cache', 'visual');
   const file = join(baselines, `${name}.png`);
+  await settleLoading(page, name);
   if (process.env.VISUAL_UPDATE === '1') {
     // A baseline is a page at rest: looks a moment apart until two agree (data may still be arriving).
     let shot = await shoot(page, undefined);
@@ -267,8 +282,10 @@ export async function compareWithBaseline(
   }
   const baseline = readFileSync(file).toString('base64');
   let shot = await shoot(page, baseline);
-  for (let look = 0; look < 3 && (shot.ratio ?? 1) > MAX_DIFF_RATIO; look += 1) {
-    await page.waitForTimeout(400);
+  // Up to 3 s more for a page still loading (a spinner under reduced motion does not move, so there is no
+  // telling a loading page at rest from a changed one): only a story that differs pays for the wait.
+  for (let look = 0; look < 6 && (shot.ratio ?? 1) > MAX_DIFF_RATIO; look += 1) {
+    await page.waitForTimeout(500);
     shot = await shoot(page, baseline);
   }
   const ratio = shot.ratio ?? 1;

@@ -62,7 +62,8 @@ export function Spinner({
   layout = 'inline',
 }: SpinnerProps) {
   return (
-    <div role="status" className={`${styles.root} ${styles.layout[layout]}`}>
+    // data-loading: tests (the story matrix) wait for a page's spinners to go before they take its picture.
+    <div role="status" data-loading="" className={`${styles.root} ${styles.layout[layout]}`}>
       <span className={styles.ring}>
         <SpinnerGlyph size={size} />
       </span>
