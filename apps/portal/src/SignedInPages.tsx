@@ -32,7 +32,8 @@ export const CHALLENGE_PAGE_TEXTS = {
  * one: when the session is over the session has ended itself (back to the landing, with a notice), otherwise
  * the screen shows why. Every answer of the API that refuses the sign-in for its missing second factor
  * (mfa_required) starts the step-up to the provider here, the one place all calls pass; the screen shows the
- * API's message until the provider's page replaces it.
+ * API's message until the provider's page replaces it. Any other 401 makes the session check itself with the
+ * provider.
  */
 function useApiClient(getToken: TokenGetter, stepUp: () => void): ApiClient {
   return useMemo(() => {
@@ -47,8 +48,19 @@ function useApiClient(getToken: TokenGetter, stepUp: () => void): ApiClient {
         }
       },
     });
+    // The API refused the token itself (401): the account may have been suspended or deleted, or its sign-in
+    // revoked at the provider. A fresh token, not the cached one, tells: when the provider refuses to renew the
+    // session, the token getter ends it here with its notice (REQ-users-sign-in). At most every 30 s, so an API
+    // that keeps refusing a session the provider still renews does not turn into a loop.
+    const rechecked = { at: 0 };
+    const recheck = () => {
+      if (Date.now() - rechecked.at < 30_000) return;
+      rechecked.at = Date.now();
+      getToken({ cacheMode: 'off' }).catch(() => undefined);
+    };
     const refused = (error: unknown): never => {
       if (isSecondFactorRequired(error)) stepUp();
+      else if (error instanceof ApiError && error.status === 401) recheck();
       throw error;
     };
     return {
