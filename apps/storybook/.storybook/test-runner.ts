@@ -38,6 +38,8 @@ const config: TestRunnerConfig = {
         ownTheme: own?.theme,
         ownViewport: !!own?.viewport?.value,
         a11y: (story.parameters as { a11y?: { disable?: boolean; test?: string } }).a11y,
+        phoneVisual:
+          (story.parameters as { matrix?: { phoneVisual?: boolean } }).matrix?.phoneVisual !== false,
       },
       pass,
       dir,

@@ -200,6 +200,8 @@ export const Stopped: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: CHAT_PANEL_TEXTS.stop }));
     await expect(await within(log).findByText(CHAT_PANEL_TEXTS.stopped)).toBeVisible();
+    // A stopped reply that had text still gets its disclaimer, after the usual delay: the end state has it.
+    await waitFor(() => expect(log.lastElementChild?.textContent ?? '').toContain(DISCLAIMER), STREAM_WAIT);
   },
 };
 

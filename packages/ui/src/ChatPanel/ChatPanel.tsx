@@ -234,6 +234,11 @@ function useStickToEnd(ref: RefObject<HTMLElement | null>, active: boolean) {
       else if (top < lastTop) pinned = false;
       lastTop = top;
     };
+    // A reader working with something in the conversation (a reference opened, focus handed back to it when
+    // its document closes) keeps it in view: focus inside the log unpins it until the next scroll to the end.
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target !== log) pinned = false;
+    };
     const keep = () => {
       if (!pinned) return;
       log.scrollTop = log.scrollHeight;
@@ -244,10 +249,12 @@ function useStickToEnd(ref: RefObject<HTMLElement | null>, active: boolean) {
     const mutation = new MutationObserver(keep);
     mutation.observe(log, { childList: true, subtree: true, characterData: true });
     log.addEventListener('scroll', onScroll, { passive: true });
+    log.addEventListener('focusin', onFocusIn);
     return () => {
       resize.disconnect();
       mutation.disconnect();
       log.removeEventListener('scroll', onScroll);
+      log.removeEventListener('focusin', onFocusIn);
     };
   }, [ref, active]);
 }

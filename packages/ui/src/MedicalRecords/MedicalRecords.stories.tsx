@@ -316,6 +316,9 @@ export const DetailsForbidden: Story = {
  */
 export const EditRecordNotAvailable: Story = {
   tags: ['flow'],
+  // At 390 px the long dialog's scroll position after the light re-render varies by a few pixels from run to
+  // run; its phone picture is not compared (REQ-screen-matrix). The play checks the message.
+  parameters: { matrix: { phoneVisual: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = within(await canvas.findByRole('article', { name: DIABETES }));
