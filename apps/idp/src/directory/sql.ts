@@ -39,7 +39,6 @@ import {
   emailKey,
   mergeAppMetadata,
   pageWindow,
-  profileOf,
   ticketLifetimeMs,
   type AccountDirectory,
   type NewAccount,
@@ -572,16 +571,11 @@ async function seedOnFirstStart(
       ? []
       : seed.map((input, index) => {
           const hash = hashes[index] ?? null;
-          const account: StoredAccount = {
-            ...profileOf(input),
-            state: hash ? 'active' : 'invited',
-            blocked: false,
-            createdAt: at,
-            updatedAt: at,
-            loginsCount: 0,
-            totpEnrolled: !!input.totpSecret,
+          const account = newStoredAccount(input, {
             appMetadata: mergeAppMetadata({}, input.appMetadata ?? {}),
-          };
+            passwordHash: hash ?? undefined,
+            at,
+          });
           return {
             sub: account.sub,
             ...profileColumns(account),
