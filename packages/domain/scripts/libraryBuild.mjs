@@ -137,6 +137,9 @@ export function sizeOf(files) {
  * @param {Record<string, {file: string, entry: string}>} [options.cssOf] export path -> a stylesheet of only what
  *   one entry's modules style ({ './theme.css': { file: 'theme.css', entry: 'theme/index' } })
  * @param {Record<string, string>} [options.peerDependencies] name -> range; taken out of dependencies
+ * @param {string[]} [options.clientEntries] entries (source names) that start with `'use client'`: React Server
+ *   Components frameworks (Next.js App Router) then treat what a server component imports from them as client
+ *   components, so a host can render ours from a server page without a wrapper file of its own
  */
 export async function buildLibrary({
   root,
@@ -145,6 +148,7 @@ export async function buildLibrary({
   css = {},
   cssOf = {},
   peerDependencies = {},
+  clientEntries = [],
 }) {
   const source = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dist = join(root, 'dist');
@@ -209,6 +213,11 @@ export async function buildLibrary({
   const tsc = require.resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   addExtensions(dist);
+  // After the build: Rolldown drops module-level directives from what it bundles.
+  for (const name of clientEntries) {
+    const file = join(dist, `${name}.js`);
+    writeFileSync(file, `'use client';\n${readFileSync(file, 'utf8')}`);
+  }
   const totalMs = performance.now() - started;
 
   for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) {

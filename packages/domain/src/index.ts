@@ -35,3 +35,6 @@ export * from './auditView';
 export * from './auditOwner';
 export * from './serviceAccess';
 export * from './knowledgeIndex';
+// The record form validates with the create body's own schema; exported here too so a screen that shows the form
+// does not load the contract entry (its route table and answer schemas) before its first API call.
+export { RecordCreateSchema, type RecordCreate } from './contract/bodies';

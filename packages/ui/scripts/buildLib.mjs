@@ -15,6 +15,9 @@ execFileSync(process.execPath, [join(root, '..', 'domain', 'scripts', 'buildLib.
 await buildLibrary({
   root,
   entries: { '.': 'index', './theme': 'theme/index' },
+  // Components use context and hooks: a server component may import them, never run them. The theme entry
+  // (tokens, class names, createTheme) stays usable on the server.
+  clientEntries: ['index'],
   css: { './styles.css': 'styles.css' },
   // A partner theme's stylesheet: the theme classes' variables and nothing of the components.
   cssOf: { './theme.css': { file: 'theme.css', entry: 'theme/index' } },

@@ -65,6 +65,13 @@ export * from './Unauthorized/Unauthorized';
 export * from './PatientDashboard/PatientDashboard';
 export * from './DoctorPortal/DoctorPortal';
 export * from './AdminDashboard/AdminDashboard';
+export * from './EmergencyAccessAlerts/EmergencyAccessAlerts';
+export * from './EmergencyAccessAlerts/EmergencyAccessNotice';
+export { EMERGENCY_ACCESS_TEXTS } from './EmergencyAccessAlerts/EmergencyAccessAlerts.texts';
+export {
+  EMERGENCY_ACCESS_QUERY_KEY,
+  useEmergencyAccessQuery,
+} from './EmergencyAccessAlerts/EmergencyAccessAlerts.data';
 export {
   UserManagement,
   UserManagementScreen,

@@ -8,6 +8,7 @@ import {
   CONFIDENTIALITY_LEVELS,
   RECORD_FILTERS,
   RECORD_TYPES,
+  RecordCreateSchema,
   fail,
   filterRecords,
   ok,
@@ -17,7 +18,6 @@ import {
   type RecordType,
   type Result,
 } from '@sentinel/domain';
-import { RecordCreateSchema } from '@sentinel/domain/contract';
 import type { Tone } from '../theme/tokens';
 import type { NewRecord } from './MedicalRecords.data';
 
