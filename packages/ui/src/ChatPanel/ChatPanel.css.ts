@@ -198,6 +198,10 @@ export const composerRow = style({
 
 export const composerField = style({ flexGrow: 1, minWidth: 0 });
 
+// Send and Stop keep their labels whole on the narrowest phone (320 px): a button lets a long word wrap
+// anywhere, so in this row it would otherwise shrink to "Se / nd" before the message field gives way.
+globalStyle(`${composerRow} > button`, { flexShrink: 0 });
+
 export const footer = style({
   display: 'flex',
   flexWrap: 'wrap',

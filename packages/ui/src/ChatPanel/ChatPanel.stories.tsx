@@ -319,6 +319,9 @@ export const CloseDocument: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
     await expect(ref).toHaveFocus();
+    // The end state is the whole reply: its disclaimer follows a second after the text, open dialog or not.
+    await expect(await waitForDisclaimer(canvas)).toBeVisible();
+    await expect(ref).toHaveFocus();
   },
 };
 
