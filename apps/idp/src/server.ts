@@ -179,6 +179,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     formActionOrigins: redirectOrigins,
     clientAddress,
     totp,
+    mfaRequiredRoles: settings.mfaRequiredRoles ?? [],
   });
   // The Management API subset (/api/v2/) for the API's user management.
   const management = createManagementHandler({
