@@ -1,7 +1,13 @@
 /** Runtime settings of the API, read from the environment with offline defaults (the embedded stack). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultJwksUrl, readSettings, type ResourceServerSettings } from '@sentinel/server-kit';
+import { secondFactorRolesFrom, unknownSecondFactorRolesMessage, type Role } from '@sentinel/domain';
+import {
+  defaultJwksUrl,
+  readSettings,
+  SettingsError,
+  type ResourceServerSettings,
+} from '@sentinel/server-kit';
 import type { IdentityAdminSettings } from './identityAdmin';
 import { DEFAULT_API_CLIENT_ID, DEFAULT_API_CLIENT_SECRET_FILE } from './vault/settings';
 
@@ -19,6 +25,8 @@ export type ApiSettings = ResourceServerSettings & {
   readonly portalDist: string | undefined;
   /** REQ-auth-role-email the configurable admin address of the role decision. */
   readonly adminEmail: string | undefined;
+  /** REQ-auth-mfa-roles roles that need a second factor besides doctor, admin and manage:users. */
+  readonly mfaRequiredRoles: readonly Role[];
   /** Which language model the assistant calls (assistant/README.md). */
   readonly model: ModelSettings;
 };
@@ -95,9 +103,9 @@ export function issuerFromDomain(domain: string): string {
 
 /**
  * Settings from API_PORT, API_HOST, AUTH_ISSUER (or AUTH0_DOMAIN), AUTH0_AUDIENCE, AUTH_JWKS_URL, API_DATA_DIR,
- * DATABASE_URL, PORTAL_DIST, ADMIN_EMAIL and LOG_LEVEL, and the model (`modelSettingsFromEnv`). The same
- * names configure the portal, so one environment points both at a real Auth0 tenant. An unusable port, host,
- * JWKS URL or log level is a SettingsError naming the variable.
+ * DATABASE_URL, PORTAL_DIST, ADMIN_EMAIL, MFA_REQUIRED_ROLES and LOG_LEVEL, and the model (`modelSettingsFromEnv`).
+ * The same names configure the portal, so one environment points both at a real Auth0 tenant. An unusable
+ * port, host, JWKS URL, log level or role name is a SettingsError naming the variable.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const issuer = env.AUTH_ISSUER
@@ -116,9 +124,21 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettin
     databaseUrl: env.DATABASE_URL || undefined,
     portalDist: env.PORTAL_DIST ? path.resolve(env.PORTAL_DIST) : undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
+    mfaRequiredRoles: mfaRequiredRolesFrom(env),
     logLevel: read.logLevel('LOG_LEVEL'),
     model: modelSettingsFromEnv(env),
   };
+}
+
+/**
+ * MFA_REQUIRED_ROLES (REQ-auth-mfa-roles): comma-separated role names that need a second factor besides the
+ * fixed ones; the provider reads the same variable, so it asks those roles to enrol. A name that is no role
+ * stops the start: a typo must not leave a role without the second factor it was meant to need.
+ */
+export function mfaRequiredRolesFrom(env: NodeJS.ProcessEnv): readonly Role[] {
+  const { roles, unknown } = secondFactorRolesFrom(readSettings(env).list('MFA_REQUIRED_ROLES', []));
+  if (unknown.length) throw new SettingsError(unknownSecondFactorRolesMessage('MFA_REQUIRED_ROLES', unknown));
+  return roles;
 }
 
 /** Auth0's default database connection (the embedded provider's only one). */

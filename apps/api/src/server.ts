@@ -58,7 +58,8 @@ import { applySecurityHeaders, inlineScriptHashes, registerSecurityHeaders } fro
 import { apiRateLimitFromEnv, registerApiRateLimit, type ApiRateLimit } from './rateLimit';
 
 export type ServerOptions = {
-  readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'>;
+  readonly settings: Pick<ApiSettings, 'issuer' | 'audience' | 'jwksUrl' | 'portalDist' | 'adminEmail'> &
+    Partial<Pick<ApiSettings, 'mfaRequiredRoles'>>;
   readonly store: Store;
   readonly knowledge: () => KnowledgeBundle;
   /** Fine-grained authorization of knowledge access: local evaluation of our model by default. */
@@ -258,6 +259,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     verify,
     now: clock,
     adminEmail: settings.adminEmail,
+    mfaRequiredRoles: settings.mfaRequiredRoles ?? [],
     stream: (reply, route, stream) => writeEventStream(reply, route.status, stream),
   };
   registerRoutes(app, impls, env);

@@ -75,6 +75,8 @@ export type TestServerOptions = {
   readonly vault?: ServerOptions['vault'];
   /** The identity provider and mailer of the user routes (default: `createMemoryIdentityAdmin` and `createMemoryMailer`). */
   readonly people?: ServerOptions['people'];
+  /** Roles that need a second factor besides the fixed ones (the MFA_REQUIRED_ROLES setting); none by default. */
+  readonly mfaRequiredRoles?: ServerOptions['settings']['mfaRequiredRoles'];
 };
 
 /** Signs an access token the way the identity provider does (by default as the embedded one, TEST_ISSUER). */
@@ -130,6 +132,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       jwksUrl: 'http://unused.invalid/',
       portalDist: options.portalDist,
       adminEmail: undefined,
+      ...(options.mfaRequiredRoles ? { mfaRequiredRoles: options.mfaRequiredRoles } : {}),
     },
     store,
     knowledge: options.knowledge ?? (() => KNOWLEDGE),

@@ -12,10 +12,14 @@
  *   e-mail has an account. Only an existing account that is not suspended gets a reset link (an invited one
  *   is told that its invitation sets the first password). Requests are limited per address and per e-mail,
  *   so nobody can flood a mailbox or the mail server through this form.
+ * - An address that keeps opening or posting links that do not work (unknown, changed, expired or used) is
+ *   refused for a while (LINK_LIMITS), before its link is even looked at, so the answer says nothing about it.
  * - Every form carries a CSRF token bound to an HttpOnly, SameSite=Strict cookie (the signed double-submit
  *   pattern: the token is an HMAC of the cookie's random value under a server key); a post without
- *   both, or with a token of another cookie, changes nothing. The pages send the sign-in pages' headers
- *   (no-store, a CSP without scripts, no framing).
+ *   both, or with a token of another cookie, changes nothing, nor does one whose Origin header names another
+ *   site (a second check that needs no cookie). The pages send the sign-in pages' headers (no-store, a CSP
+ *   without scripts, no framing); the provider adds `Referrer-Policy: no-referrer` (server.ts), so the
+ *   ticket in a link page's address is never sent on to another site.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -57,6 +61,15 @@ export const FORGOT_LIMITS: Readonly<ForgotLimits> = {
   windowMs: 60 * 60 * 1000,
 };
 
+/** The link pages' limit: answers for links that do not work, per address within the window (sliding). */
+export type LinkLimits = { perAddress: number; windowMs: number };
+/**
+ * A person mistypes or reopens an old link a few times; 30 broken links in 15 minutes is someone trying links,
+ * not someone reading their mail. Links that work are not counted, so an invited clinic behind one gateway
+ * is never held up.
+ */
+export const LINK_LIMITS: Readonly<LinkLimits> = { perAddress: 30, windowMs: 15 * 60 * 1000 };
+
 export type ForgotGuard = {
   /** Counts a request and answers 0 when both limits allow it; otherwise the seconds to wait (not counted). */
   admit(email: string, address: string): number;
@@ -89,6 +102,8 @@ export type AccountPagesOptions = {
   portalUrl: string;
   mailer: Mailer;
   guard?: ForgotGuard;
+  /** The link pages' limit (LINK_LIMITS by default), on the default clock `now`. */
+  linkLimits?: Partial<LinkLimits>;
   /** The client address of a request (clientAddress.ts); the socket's peer by default. */
   clientAddress?: (req: IncomingMessage) => string;
   /**
@@ -152,7 +167,15 @@ export function createAccountPages(options: AccountPagesOptions): AccountPages {
     ((error: unknown) =>
       console.error('[idp] account pages:', error instanceof Error ? error.message : String(error)));
   const headers = pageHeaders([]);
+  const issuerOrigin = new URL(options.issuer).origin;
   const secureCookie = new URL(options.issuer).protocol === 'https:';
+  const linkLimits = { ...LINK_LIMITS, ...options.linkLimits };
+  const badLinks = createRateLimiter({
+    policy: 'sliding-window',
+    points: linkLimits.perAddress,
+    windowMs: linkLimits.windowMs,
+    now: options.now,
+  });
   // Its own key, derived: a CSRF token never equals anything signed with the cookie key itself.
   const csrfKey = options.csrfSecret
     ? createHmac('sha256', options.csrfSecret).update('sentinel account pages csrf').digest()
@@ -186,6 +209,10 @@ export function createAccountPages(options: AccountPagesOptions): AccountPages {
     return { token: csrfToken(fresh), headers: { 'set-cookie': `${CSRF_COOKIE}=${fresh}; ${attributes}` } };
   };
   const csrfValid = (req: IncomingMessage, form: URLSearchParams) => {
+    // Browsers send Origin with every form post; one naming another site (or "null", an opaque origin) is
+    // refused even with a valid token. A post without Origin (an old browser) rests on the token alone.
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== issuerOrigin) return false;
     const cookie = cookieValue(req, CSRF_COOKIE);
     const token = form.get('csrf');
     return !!cookie && CSRF_VALUE.test(cookie) && !!token && sameText(token, csrfToken(cookie));
@@ -248,12 +275,39 @@ export function createAccountPages(options: AccountPagesOptions): AccountPages {
     return form;
   };
 
+  /**
+   * The link for `ticket`'s account, or undefined once the answer has gone: 429 for an address past the limit
+   * (whatever the link), the link's problem otherwise, which counts towards that limit.
+   */
+  const usableLink = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: PasswordLinkKind,
+    ticket: string,
+  ): Promise<StoredAccount | undefined> => {
+    const address = clientAddress(req);
+    const allowed = badLinks.peek(address);
+    if (!allowed.ok) {
+      const wait = allowed.retryAfterSeconds;
+      const retry = ticket ? `/${kind}?ticket=${encodeURIComponent(ticket)}` : `/${kind}`;
+      send(res, 429, formProblemPage(TEXTS.tooManyAttempts(Math.ceil(wait / 60)), retry), {
+        'retry-after': String(wait),
+      });
+      return undefined;
+    }
+    const target = await linkTarget(kind, ticket);
+    if ('account' in target) return target.account;
+    badLinks.penalty(address);
+    linkProblem(res, kind, target.problem);
+    return undefined;
+  };
+
   async function passwordLink(req: IncomingMessage, res: ServerResponse, kind: PasswordLinkKind) {
     if (req.method === 'GET') {
       const ticket = new URL(req.url ?? '/', 'http://localhost').searchParams.get('ticket') ?? '';
-      const target = await linkTarget(kind, ticket);
-      if ('problem' in target) return linkProblem(res, kind, target.problem);
-      return passwordForm(req, res, 200, { kind, ticket, email: target.account.email });
+      const account = await usableLink(req, res, kind, ticket);
+      if (!account) return undefined;
+      return passwordForm(req, res, 200, { kind, ticket, email: account.email });
     }
     const form = await postedForm(req, res, (posted) => {
       const ticket = posted?.get('ticket');
@@ -261,9 +315,9 @@ export function createAccountPages(options: AccountPagesOptions): AccountPages {
     });
     if (!form) return undefined;
     const ticket = form.get('ticket') ?? '';
-    const target = await linkTarget(kind, ticket);
-    if ('problem' in target) return linkProblem(res, kind, target.problem);
-    const { email } = target.account;
+    const account = await usableLink(req, res, kind, ticket);
+    if (!account) return undefined;
+    const { email } = account;
     const password = form.get('password') ?? '';
     const policy = checkPassword(password, { email });
     const errors = [

@@ -4,7 +4,7 @@
  * composition root (main.ts gives the demo personas of @sentinel/demo-data, REQ-arch-personas; tests give
  * their own), so no request path of the provider loads demo data.
  */
-import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor } from '@sentinel/domain';
+import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor, type Role } from '@sentinel/domain';
 import type { AccountDirectory, AccountProfile } from './directory/types';
 
 export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
@@ -36,18 +36,21 @@ export type Account = {
 };
 
 /**
- * Whether the account must give a second factor after its password: doctors, admins and anyone holding
- * manage:users. Read from the role and permissions the directory holds (the directory role, and the display
- * names of the roles claim, which the portal's role decision reads), never from a per-account switch, so a
- * role or permission granted later brings the second factor with it.
+ * Whether the account must give a second factor after its password: doctors, admins, anyone holding
+ * manage:users, and the roles MFA_REQUIRED_ROLES adds (`extraRoles`, REQ-auth-mfa-roles). Read from the role
+ * and permissions the directory holds (the directory role, and the display names of the roles claim, which the
+ * portal's role decision reads), never from a per-account switch, so a role or permission granted later brings
+ * the second factor with it.
  */
-export function requiresSecondFactor(account: Pick<Account, 'role' | 'roles' | 'permissions'>): boolean {
-  // The domain's rule, the one the API enforces on every call (doctor, admin, manage:users), applied to the
-  // directory role and to each role display name.
+export function requiresSecondFactor(
+  account: Pick<Account, 'role' | 'roles' | 'permissions'>,
+  extraRoles: readonly Role[] = [],
+): boolean {
+  // The domain's rule, the one the API enforces on every call, applied to the directory role and to each role
+  // display name (the domain reads `Nurse` and `lab-tech` as nurse and lab_tech).
   const { permissions } = account;
-  return (
-    roleNeedsSecondFactor({ role: account.role, permissions }) ||
-    account.roles.some((name) => roleNeedsSecondFactor({ role: name.trim().toLowerCase(), permissions }))
+  return [account.role, ...account.roles].some((role) =>
+    roleNeedsSecondFactor({ role, permissions }, extraRoles),
   );
 }
 
@@ -61,10 +64,11 @@ export type SecondFactor =
 export async function secondFactorFor(
   directory: Pick<AccountDirectory, 'totpSecret'>,
   account: AccountProfile,
+  extraRoles: readonly Role[] = [],
 ): Promise<SecondFactor> {
   const secret = await directory.totpSecret(account.sub);
   if (secret) return { kind: 'totp', secret };
-  return requiresSecondFactor(account) ? { kind: 'not-enrolled' } : { kind: 'none' };
+  return requiresSecondFactor(account, extraRoles) ? { kind: 'not-enrolled' } : { kind: 'none' };
 }
 
 const titleCase = (slug: string) =>

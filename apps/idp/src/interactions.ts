@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
+import type { Role } from '@sentinel/domain';
 import { secondFactorFor } from './accounts';
 import type { AccountDirectory } from './directory/types';
 import { groupedKey, newEnrolment, qrSvg, ENROLMENT_TEXTS } from './enrolment';
@@ -78,6 +79,8 @@ export type InteractionOptions = {
   /** The client address of a request, for the sign-in limits (clientAddress.ts). */
   clientAddress: (req: IncomingMessage) => string;
   totp: TotpVerifier;
+  /** Roles that need a second factor besides the fixed ones (MFA_REQUIRED_ROLES): they enrol at first sign-in. */
+  mfaRequiredRoles?: readonly Role[];
 };
 
 /** Handles `/interaction/...` requests; returns false for any other path. */
@@ -222,7 +225,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
         return true;
       }
       const persona = checked.account;
-      const second = await secondFactorFor(directory, persona);
+      const second = await secondFactorFor(directory, persona, options.mfaRequiredRoles);
       if (second.kind === 'not-enrolled') {
         // The password alone does not let this account in: it enrols an authenticator first (enrolment.ts).
         pendingMfa.delete(uid);
@@ -292,7 +295,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, (error) => codePage(uid, { error })))) {
       return true;
     }
-    const second = persona ? await secondFactorFor(directory, persona) : undefined;
+    const second = persona ? await secondFactorFor(directory, persona, options.mfaRequiredRoles) : undefined;
     const code = (form.get('code') ?? '').replace(/\s+/g, '');
     if (!persona || second?.kind !== 'totp' || !(await totp.verify(persona.sub, second.secret, code))) {
       guard.failed('otp', mfaWaiting.accountId, ip);

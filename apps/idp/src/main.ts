@@ -42,8 +42,11 @@ console.log(
 );
 if (demo.length) {
   console.log(
-    `Demo accounts: ${demo.map((p) => `${p.email}${requiresSecondFactor(p) ? ' (TOTP)' : ''}`).join(', ')}`,
+    `Demo accounts: ${demo.map((p) => `${p.email}${requiresSecondFactor(p, settings.mfaRequiredRoles) ? ' (TOTP)' : ''}`).join(', ')}`,
   );
+}
+if (settings.mfaRequiredRoles?.length) {
+  console.log(`Second factor also required of (MFA_REQUIRED_ROLES): ${settings.mfaRequiredRoles.join(', ')}`);
 }
 console.log(
   settings.trustedProxies?.length

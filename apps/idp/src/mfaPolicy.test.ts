@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requiresSecondFactor } from './accounts';
 import { ENROLMENT_TEXTS, groupedKey } from './enrolment';
 import { startIdp, type RunningIdp } from './server';
+import { settingsFromEnv, type IdpSettings } from './settings';
 import { authorizeUrl, Browser, formAction, newPkce, PORTAL } from './testClient';
 
 /** A doctor whose directory entry lost its MFA flag; the role still says doctor. */
@@ -41,20 +42,20 @@ const currentCode = () =>
 let dataDir: string;
 let idp: RunningIdp | undefined;
 
+const settings = (extra: Partial<IdpSettings> = {}): IdpSettings => ({
+  port: 0,
+  host: 'localhost',
+  portalOrigin: PORTAL,
+  extraRedirectUris: [],
+  apiAudience: 'https://api.sentinel-health.example',
+  dataDir,
+  trustedProxies: [],
+  ...extra,
+});
+
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-idp-mfa-'));
-  idp = await startIdp(
-    {
-      port: 0,
-      host: 'localhost',
-      portalOrigin: PORTAL,
-      extraRedirectUris: [],
-      apiAudience: 'https://api.sentinel-health.example',
-      dataDir,
-      trustedProxies: [],
-    },
-    { accounts: DIRECTORY, silent: true },
-  );
+  idp = await startIdp(settings(), { accounts: DIRECTORY, silent: true });
 });
 
 afterEach(async () => {
@@ -148,5 +149,49 @@ describe('who gives a second factor', () => {
     const res = await browser.postForm(action, { code: '123456' });
     expect(res.res.status).toBe(400);
     expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBeUndefined();
+  });
+});
+
+describe('roles set to require a second factor (MFA_REQUIRED_ROLES, REQ-auth-mfa-roles)', () => {
+  /** Restarts the provider on the same directory with `roles` added to those that need a second factor. */
+  async function restartWith(roles: IdpSettings['mfaRequiredRoles']) {
+    await idp?.close();
+    idp = await startIdp(settings({ mfaRequiredRoles: roles }), { accounts: DIRECTORY, silent: true });
+  }
+
+  it('asks a nurse to enrol an authenticator at first sign-in once nurse is set, and lets nobody in on a password', async () => {
+    const before = await passwordStep(PERSONAS.nora);
+    expect(before.url.origin, 'without the setting a nurse signs in with a password').toBe(PORTAL);
+
+    await restartWith(['nurse']);
+    const { res, url } = await passwordStep(PERSONAS.nora);
+    expect(url.origin).not.toBe(PORTAL);
+    expect(url.searchParams.get('code')).toBeNull();
+    expect(await res.text()).toContain(ENROLMENT_TEXTS.title);
+    // Other roles keep what they had: a patient goes straight back, a doctor still gives a code.
+    expect((await passwordStep(PERSONAS.jane)).url.origin).toBe(PORTAL);
+    const doctor = await passwordStep(PERSONAS.alice);
+    expect(await doctor.res.text()).toContain('<label for="code">Authentication code</label>');
+  });
+
+  it('matches the directory role and the role display names, and never takes the fixed roles away', () => {
+    expect(requiresSecondFactor(PERSONAS.nora, ['nurse'])).toBe(true);
+    expect(
+      requiresSecondFactor({ role: 'patient', roles: ['Lab Tech'], permissions: [] }, ['lab_tech']),
+    ).toBe(true);
+    expect(requiresSecondFactor(PERSONAS.jane, ['nurse'])).toBe(false);
+    expect(requiresSecondFactor(FLAGLESS_DOCTOR, ['patient'])).toBe(true);
+  });
+
+  it('is read from MFA_REQUIRED_ROLES, and a name that is no role stops the start with a clear message', () => {
+    expect(settingsFromEnv({ MFA_REQUIRED_ROLES: 'Nurse,pharmacist' }).mfaRequiredRoles).toEqual([
+      'nurse',
+      'pharmacist',
+    ]);
+    expect(settingsFromEnv({}).mfaRequiredRoles).toEqual([]);
+    expect(() => settingsFromEnv({ MFA_REQUIRED_ROLES: 'nurse,superuser' })).toThrow(
+      'MFA_REQUIRED_ROLES names "superuser", which is not a role; use a comma-separated list of patient, ' +
+        'doctor, admin, nurse, pharmacist, lab_tech, dietitian.',
+    );
   });
 });

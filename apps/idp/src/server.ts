@@ -179,6 +179,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     formActionOrigins: redirectOrigins,
     clientAddress,
     totp,
+    mfaRequiredRoles: settings.mfaRequiredRoles ?? [],
   });
   // The Management API subset (/api/v2/) for the API's user management.
   const management = createManagementHandler({
@@ -200,6 +201,9 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
   });
   const callback = provider.callback();
   handler = (req, res) => {
+    // No answer of the provider tells another site where the browser came from: the account pages carry a
+    // link's ticket in their address, and a link or redirect from any page must not hand it on.
+    res.setHeader('referrer-policy', 'no-referrer');
     req.url = rewriteAuth0Url(req.url ?? '/');
     management(req, res)
       .then((handled) => handled || interactions(req, res))

@@ -1,6 +1,7 @@
 /** Runtime settings of the embedded identity provider, read from the environment with offline defaults. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secondFactorRolesFrom, unknownSecondFactorRolesMessage, type Role } from '@sentinel/domain';
 import { readSettings, SettingsError } from '@sentinel/server-kit';
 import { parseSecretsKey } from './directory/encryption';
 
@@ -52,6 +53,11 @@ export type IdpSettings = {
   databaseUrl?: string;
   /** The key the directory encrypts TOTP secrets with (base64, 32 bytes); unset: `<dataDir>/secrets.key`. */
   secretsKey?: string;
+  /**
+   * Roles that must enrol and give a second factor besides doctor, admin and manage:users (MFA_REQUIRED_ROLES,
+   * the variable the API reads too, REQ-auth-mfa-roles); none when unset.
+   */
+  mfaRequiredRoles?: readonly Role[];
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,8 +66,9 @@ export const DEFAULT_DATA_DIR = path.resolve(here, '..', '.data');
 /**
  * Settings from IDP_PORT, IDP_HOST, IDP_ISSUER, IDP_PORTAL_ORIGIN, IDP_REDIRECT_URIS, IDP_API_AUDIENCE,
  * IDP_CALENDAR_AUDIENCE, IDP_API_CLIENT_SECRET, IDP_DATA_DIR, IDP_TRUSTED_PROXIES (comma-separated),
- * IDP_DATABASE_URL (else DATABASE_URL) and IDP_SECRETS_KEY. Empty values count as unset; an unusable port, host
- * or URL is a SettingsError naming the variable (never quoting a database URL or a key: they hold secrets).
+ * IDP_DATABASE_URL (else DATABASE_URL), IDP_SECRETS_KEY and MFA_REQUIRED_ROLES (comma-separated, shared with the
+ * API). Empty values count as unset; an unusable port, host, URL or role name is a SettingsError naming the
+ * variable (never quoting a database URL or a key: they hold secrets).
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettings {
   // The issuer and the portal origin are checked as URLs but kept as written: `iss` and the CORS origin are
@@ -84,8 +91,16 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): IdpSettin
     ...(apiClientSecret ? { apiClientSecret } : {}),
     dataDir: dataDir ? path.resolve(dataDir) : DEFAULT_DATA_DIR,
     trustedProxies: read.list('IDP_TRUSTED_PROXIES', []),
+    mfaRequiredRoles: mfaRequiredRoles(read.list('MFA_REQUIRED_ROLES', [])),
     ...directorySettings(env),
   };
+}
+
+/** A name that is no role stops the start: a typo must not leave a role without the factor it was meant to need. */
+function mfaRequiredRoles(names: readonly string[]): readonly Role[] {
+  const { roles, unknown } = secondFactorRolesFrom(names);
+  if (unknown.length) throw new SettingsError(unknownSecondFactorRolesMessage('MFA_REQUIRED_ROLES', unknown));
+  return roles;
 }
 
 function directorySettings(env: NodeJS.ProcessEnv): Pick<IdpSettings, 'databaseUrl' | 'secretsKey'> {

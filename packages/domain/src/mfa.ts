@@ -4,6 +4,7 @@
  * factor was used", read from a token's `amr` claim (RFC 8176), and the rule of who must have used one: the
  * API, the mock API and the portal all use these, so they cannot disagree.
  */
+import { ROLES, type Role } from './entities';
 import { fail, ok, type Result } from './result';
 
 /**
@@ -45,23 +46,63 @@ export function usedSecondFactor(amr: unknown): boolean {
 const ACCOUNT_ADMINISTRATION = 'manage:users';
 
 /**
- * The part of a user the rule reads: the dashboard role (REQ-auth-mfa-signin) and the permissions from the
- * user directory.
+ * The part of a user the rule reads: their role (REQ-auth-mfa-signin; the REQ-access role, nurse or pharmacist
+ * and not only the dashboard one, when extra roles are set) and the permissions from the user directory.
  */
 export type SecondFactorSubject = {
   readonly role: string;
   readonly permissions: readonly string[];
 };
 
+/** The roles that always need a second factor: a setting can add to them, never take one away. */
+export const SECOND_FACTOR_ROLES: readonly Role[] = ['doctor', 'admin'];
+
 /**
- * Who must sign in with a second factor: a doctor or an admin (the roles that reach other people's health
- * data or the directory itself), and anyone who holds manage:users whatever their role. Read from the user
- * directory on every request, so a patient promoted to doctor or given manage:users needs the second factor
- * from their next call on, not from their next sign-in.
+ * Who must sign in with a second factor (REQ-auth-mfa-roles): a doctor or an admin (the roles that reach other
+ * people's health data or the directory itself), anyone who holds manage:users whatever their role, and anyone
+ * whose role is among `extraRoles` (the MFA_REQUIRED_ROLES setting, `secondFactorRolesFrom`). Read from the
+ * user directory on every request, so a patient promoted to doctor or given manage:users needs the second
+ * factor from their next call on, not from their next sign-in.
  */
-export function requiresSecondFactor(user: SecondFactorSubject): boolean {
-  return user.role === 'doctor' || user.role === 'admin' || user.permissions.includes(ACCOUNT_ADMINISTRATION);
+export function requiresSecondFactor(user: SecondFactorSubject, extraRoles: readonly Role[] = []): boolean {
+  const role = roleKey(user.role);
+  return (
+    [...SECOND_FACTOR_ROLES, ...extraRoles].some((needed) => needed === role) ||
+    user.permissions.includes(ACCOUNT_ADMINISTRATION)
+  );
 }
+
+/** A role as written in a setting or a roles claim (`Lab Tech`, `lab-tech`) in the form ROLES names it. */
+const roleKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/**
+ * The roles a setting names (MFA_REQUIRED_ROLES, comma-separated and already split) as ROLES spells them, and
+ * the names that are no role at all: a server refuses to start with those rather than silently ask nobody.
+ */
+export function secondFactorRolesFrom(names: readonly string[]): {
+  readonly roles: readonly Role[];
+  readonly unknown: readonly string[];
+} {
+  const roles: Role[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const key = roleKey(name);
+    const role = ROLES.find((known) => known === key);
+    if (!role) unknown.push(name);
+    else if (!roles.includes(role)) roles.push(role);
+  }
+  return { roles, unknown };
+}
+
+/** The message of a MFA_REQUIRED_ROLES naming something that is not a role (both servers say the same). */
+export const unknownSecondFactorRolesMessage = (setting: string, unknown: readonly string[]) =>
+  `${setting} names ${unknown.map((name) => JSON.stringify(name)).join(', ')}, which ${
+    unknown.length === 1 ? 'is not a role' : 'are not roles'
+  }; use a comma-separated list of ${ROLES.join(', ')}.`;
 
 /** What a caller who must use a second factor and did not is told (the portal then asks for the code). */
 export const MFA_REQUIRED_MESSAGE =
@@ -70,9 +111,15 @@ export const MFA_REQUIRED_MESSAGE =
 /**
  * The check every protected route runs on both servers, after the caller is known and before their
  * permissions are looked at (an incomplete sign-in is not authorized to anything): a caller who must use a
- * second factor (requiresSecondFactor) and whose token's `amr` shows none is refused with `mfa_required`.
+ * second factor (requiresSecondFactor, with the extra roles set) and whose token's `amr` shows none is refused with `mfa_required`.
  */
-export function checkSecondFactor(user: SecondFactorSubject, amr: unknown): Result<true> {
-  if (requiresSecondFactor(user) && !usedSecondFactor(amr)) return fail('mfa_required', MFA_REQUIRED_MESSAGE);
+export function checkSecondFactor(
+  user: SecondFactorSubject,
+  amr: unknown,
+  extraRoles: readonly Role[] = [],
+): Result<true> {
+  if (requiresSecondFactor(user, extraRoles) && !usedSecondFactor(amr)) {
+    return fail('mfa_required', MFA_REQUIRED_MESSAGE);
+  }
   return ok(true);
 }

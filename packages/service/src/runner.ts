@@ -6,7 +6,7 @@
  * schemas, run the route's handler, and answer through the contract's response schema. The handler's data
  * change and the call's audit row commit in one transaction.
  */
-import { checkSecondFactor, parseWith, type Result } from '@sentinel/domain';
+import { checkSecondFactor, parseWith, type Result, type Role } from '@sentinel/domain';
 import {
   IdParamSchema,
   JSON_CONTENT_TYPE,
@@ -96,6 +96,8 @@ export type RunnerEnv = {
   readonly verify: TokenVerifier;
   readonly now: () => Date;
   readonly adminEmail?: string | undefined;
+  /** Roles that need a second factor besides doctor, admin and manage:users (MFA_REQUIRED_ROLES). */
+  readonly mfaRequiredRoles?: readonly Role[];
 };
 
 /** A call as the transport read it. */
@@ -224,7 +226,13 @@ export async function runRoute<N extends RouteName>(
     const record = recordIn(tx, caller);
 
     // Before the permission: a sign-in without the second factor the caller's role needs authorizes nothing.
-    const secondFactor = checkSecondFactor(caller.user, verified.value.amr);
+    // Read with the REQ-access role: a nurse's dashboard is a patient's, and MFA_REQUIRED_ROLES=nurse names the
+    // nurse (for a doctor or an admin both roles are the same).
+    const secondFactor = checkSecondFactor(
+      { role: caller.knowledgeRole, permissions: caller.user.permissions },
+      verified.value.amr,
+      env.mfaRequiredRoles,
+    );
     if (!secondFactor.ok) {
       const { code, message } = secondFactor.error;
       await record('denied', `${code}: ${message}`, pathId, null);
