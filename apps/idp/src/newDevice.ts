@@ -80,7 +80,7 @@ export function describeDevice(userAgent: string | undefined): string {
   return 'an unknown browser';
 }
 
-/** "Friday 27 November 2026 at 13:30 UTC": the zone spelled out, as the reader may be anywhere. */
+/** "Friday, 27 November 2026 at 13:30 UTC": the zone spelled out, as the reader may be anywhere. */
 export function formatUtc(at: Date): string {
   const date = at.toLocaleDateString('en-GB', {
     timeZone: 'UTC',
