@@ -1,5 +1,5 @@
 /**
- * "New sign-in from a new device" (REQ-auth-new-device-notice; issue 19 part 4). Each browser that completes a
+ * "New sign-in from a new device" (REQ-auth-new-device-notice). Each browser that completes a
  * sign-in gets a device cookie: a random 256-bit token, HttpOnly, SameSite=Lax, Secure when the provider is
  * served over https, kept for 400 days (the most Chromium keeps any cookie). The directory keeps a keyed hash of
  * it per account. A sign-in from a browser without a token the account knows mails the account's address: when

@@ -1,5 +1,5 @@
 /**
- * One-time recovery codes (REQ-auth-recovery-codes; issue 19 part 3). When an account enrols its second factor
+ * One-time recovery codes (REQ-auth-recovery-codes). When an account enrols its second factor
  * it gets ten codes, shown once; at the second step of a sign-in, one of them can stand in for the
  * authenticator app's code (a lost or broken phone), once. The directory keeps only a keyed hash of each
  * (directory/secretHashes.ts).

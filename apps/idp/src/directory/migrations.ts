@@ -123,7 +123,7 @@ const initial: Migration = {
   },
 };
 
-/** Recovery codes and known devices (issue 19 parts 3 and 4). */
+/** Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice). */
 const recoveryCodesAndDevices: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

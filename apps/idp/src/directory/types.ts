@@ -151,8 +151,8 @@ export interface AccountDirectory {
 }
 
 /**
- * Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice; issue 19 parts 3 and
- * 4), kept beside the account and removed with it. Codes and device tokens are handed in as given and stored
+ * Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice), kept beside the
+ * account and removed with it. Codes and device tokens are handed in as given and stored
  * only as keyed hashes (./secretHashes.ts).
  */
 export interface AccountDirectory {
