@@ -213,6 +213,11 @@ describe('what the mail says', () => {
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
       ),
     ).toBe('Chrome on Android');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Linux');
     expect(describeDevice('curl/8.5.0')).toBe('an unknown browser');
     expect(describeDevice(undefined)).toBe('an unknown browser');
   });
