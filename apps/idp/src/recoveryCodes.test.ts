@@ -122,6 +122,11 @@ describe('recovery codes at sign-in', () => {
     expect(html).toContain(`<h1>${RECOVERY_TEXTS.savedTitle}</h1>`);
     expect(html).toContain(RECOVERY_TEXTS.savedOnce);
     expect(html).not.toMatch(/<script/);
+    // The provider pages' headers: no script may run, nothing is cached, no framing.
+    expect(shown.res.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none';.*frame-ancestors 'none'/,
+    );
+    expect(shown.res.headers.get('cache-control')).toBe('no-store');
     const codes = codesOn(html);
     expect(codes).toHaveLength(10);
     expect(await idp.directory.recoveryCodesLeft(NURSE_MANAGER.sub)).toBe(10);
