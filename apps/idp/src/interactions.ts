@@ -11,8 +11,10 @@ import type { Role } from '@sentinel/domain';
 import { secondFactorFor } from './accounts';
 import type { AccountDirectory } from './directory/types';
 import { groupedKey, newEnrolment, qrSvg, ENROLMENT_TEXTS } from './enrolment';
+import type { DeviceCheck } from './newDevice';
 import { codePage, enrolPage, errorPage, loginPage, TEXTS } from './pages';
 import type { SignInGuard } from './rateLimit';
+import { createRecoverySteps } from './recoverySignIn';
 import type { TotpVerifier } from './totp';
 
 const MAX_BODY = 16 * 1024;
@@ -81,6 +83,10 @@ export type InteractionOptions = {
   totp: TotpVerifier;
   /** Roles that need a second factor besides the fixed ones (MFA_REQUIRED_ROLES): they enrol at first sign-in. */
   mfaRequiredRoles?: readonly Role[];
+  /** The device cookie and the new-device notice (newDevice.ts); none: neither. */
+  deviceCheck?: DeviceCheck;
+  /** Where sign-in events worth an audit line go (a sign-in with a recovery code); none: not written. */
+  log?: (line: string) => void;
 };
 
 /** Handles `/interaction/...` requests; returns false for any other path. */
@@ -141,6 +147,8 @@ export function createInteractionHandler(provider: Provider, options: Interactio
    * still finds it and ends it.
    */
   const signedIn = async (req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]) => {
+    const before = options.deviceCheck && (await directory.find(accountId));
+    if (before) await options.deviceCheck?.signedIn(req, res, before);
     await directory.recordLogin(accountId, new Date());
     await provider.interactionFinished(
       req,
@@ -149,10 +157,22 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       { mergeWithLastSubmission: false },
     );
   };
+  // Recovery codes (recoverySignIn.ts): shown after enrolment, taken instead of the app's code.
+  const recovery = createRecoverySteps({
+    directory,
+    guard,
+    send,
+    admitted,
+    signedIn,
+    clientIp,
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|enrol|abort))?$/.exec(url.pathname);
+    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|enrol|abort|recovery|continue))?$/.exec(
+      url.pathname,
+    );
     if (!match) return false;
     const [, uid = '', action] = match;
     let details;
@@ -188,6 +208,12 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       );
       return true;
     }
+    recovery.sweep();
+    if (req.method === 'GET' && action === 'recovery') {
+      recovery.showEntry(res, uid, !!mfaWaiting);
+      return true;
+    }
+    if (req.method === 'GET' && !action && recovery.showPending(res, uid)) return true;
     if (req.method === 'GET' && !action) {
       if (enrolling) await showEnrolment(res, uid, enrolling);
       else send(res, 200, mfaWaiting ? codePage(uid) : loginPage(uid));
@@ -207,6 +233,20 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       return true;
     }
     const form = await readForm(req);
+    if (action === 'continue') {
+      await recovery.continueSignIn(req, res, uid);
+      return true;
+    }
+    if (action === 'recovery') {
+      if (!mfaWaiting) {
+        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+        return true;
+      }
+      if (await recovery.useCode(req, res, uid, mfaWaiting.accountId, form.get('code') ?? '')) {
+        pendingMfa.delete(uid);
+      }
+      return true;
+    }
 
     if (action === 'login') {
       const email = (form.get('email') ?? '').trim().toLowerCase();
@@ -279,7 +319,8 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       guard.succeeded('otp', enrolling.accountId, ip);
       pendingEnrolment.delete(uid);
       await directory.setTotpSecret(account.sub, enrolling.secret);
-      await signedIn(req, res, account.sub, ['pwd', 'otp']);
+      // The sign-in completes on the recovery codes page's Continue.
+      await recovery.issueCodes(res, uid, account.sub);
       return true;
     }
 

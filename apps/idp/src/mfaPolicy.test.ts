@@ -11,6 +11,7 @@ import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requiresSecondFactor } from './accounts';
 import { ENROLMENT_TEXTS, groupedKey } from './enrolment';
+import { RECOVERY_TEXTS } from './recoveryCodes';
 import { startIdp, type RunningIdp } from './server';
 import { settingsFromEnv, type IdpSettings } from './settings';
 import { authorizeUrl, Browser, formAction, newPkce, PORTAL } from './testClient';
@@ -129,8 +130,11 @@ describe('who gives a second factor', () => {
     expect(again).toContain(groupedKey(key ?? ''));
     expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBeUndefined();
 
-    // The app's code from the setup key signs in and keeps the factor.
-    const done = await browser.postForm(formAction(again), { code: codeOf(key ?? '') });
+    // The app's code from the setup key keeps the factor; the recovery codes page's Continue signs in.
+    const codes = await browser.postForm(formAction(again), { code: codeOf(key ?? '') });
+    const codesPage = await codes.res.text();
+    expect(codesPage).toContain(RECOVERY_TEXTS.savedTitle);
+    const done = await browser.postForm(formAction(codesPage), {});
     expect(done.url.origin).toBe(PORTAL);
     expect(done.url.searchParams.get('code')).toBeTruthy();
     expect(await idp?.directory.totpSecret(NURSE_MANAGER.sub)).toBe(key);

@@ -5,7 +5,8 @@
  * the viewer's light or dark scheme like the portal.
  */
 import { ENROLMENT_TEXTS } from './enrolment';
-const escapeHtml = (value: string) =>
+import { RECOVERY_TEXTS } from './recoveryCodes';
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -99,7 +100,7 @@ input[readonly]{background:#1d2a3b}
 }
 `;
 
-function layout(title: string, body: string, extraHead = ''): string {
+export function layout(title: string, body: string, extraHead = ''): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -119,7 +120,7 @@ ${body}
 </html>`;
 }
 
-const alert = (error?: string) =>
+export const alert = (error?: string) =>
   error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : '<div role="alert"></div>';
 
 /** Step 1: e-mail and password, posted to `/interaction/<uid>/login`. */
@@ -152,7 +153,8 @@ ${alert(options.error)}
 <p class="hint" id="code-hint">${TEXTS.codeHint}</p>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus aria-describedby="code-hint">
 <button type="submit">Verify</button>
-</form>`,
+</form>
+<p class="links"><a href="/interaction/${id}/recovery">${RECOVERY_TEXTS.useInstead}</a></p>`,
   );
 }
 
@@ -349,7 +351,7 @@ ${alert(message)}
 export type MailContent = { subject: string; text: string; html: string };
 
 /** A mail's HTML: its paragraphs, and a link as a button-like anchor with the address spelled out below. */
-function mailHtml(
+export function mailHtml(
   paragraphs: readonly string[],
   link?: { href: string; label: string; after: string },
 ): string {

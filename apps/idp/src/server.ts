@@ -18,6 +18,7 @@ import { loadOrCreateApiClient } from './apiClient';
 import { createClientAddress } from './clientAddress';
 import { createInteractionHandler } from './interactions';
 import { loadOrCreateKeys } from './keys';
+import { createDeviceCheck } from './newDevice';
 import { createManagementHandler } from './management/handler';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
 import { createSignInGuard, type SignInGuard } from './rateLimit';
@@ -73,8 +74,13 @@ export type IdpOptions = {
   accounts?: readonly Account[];
   guard?: SignInGuard;
   silent?: boolean;
-  /** Sends the account pages' mails (reset links); by default through SMTP_URL (MailDev, smtp://localhost:1025). */
+  /**
+   * Sends the account pages' mails (reset links) and the new-device notices; by default through SMTP_URL
+   * (MailDev, smtp://localhost:1025).
+   */
   mailer?: Mailer;
+  /** Where audit lines of sign-ins go (a recovery code used); console.info by default, none when silent. */
+  log?: (line: string) => void;
 };
 
 export async function startIdp(settings: IdpSettings, options: IdpOptions): Promise<RunningIdp> {
@@ -173,6 +179,16 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
 
   // Sign-in redirects back to the portal: its origins (and any extra redirect URIs') may follow a form post.
   const redirectOrigins = [...new Set(portalRedirectUris(settings).map((uri) => new URL(uri).origin))];
+  const mailer = options.mailer ?? createMailer();
+  const log = options.log ?? (options.silent ? undefined : (line: string) => console.info(line));
+  // The device cookie and the "new sign-in from a new device" mail (newDevice.ts).
+  const deviceCheck = createDeviceCheck({
+    directory,
+    mailer,
+    issuer,
+    clientAddress,
+    ...(options.silent ? { onError: () => undefined } : {}),
+  });
   const interactions = createInteractionHandler(provider, {
     directory,
     guard,
@@ -180,6 +196,8 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     clientAddress,
     totp,
     mfaRequiredRoles: settings.mfaRequiredRoles ?? [],
+    deviceCheck,
+    ...(log ? { log } : {}),
   });
   // The Management API subset (/api/v2/) for the API's user management.
   const management = createManagementHandler({
@@ -195,7 +213,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     issuer,
     portalUrl: settings.portalOrigin,
     clientAddress,
-    mailer: options.mailer ?? createMailer(),
+    mailer,
     endSessions: (sub) => store.revokeAccount(sub),
     csrfSecret: keys.cookieKeys[0],
   });
@@ -231,7 +249,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
         server.closeAllConnections();
       });
       await Promise.all([store.flush(), totp.flush()]);
-      await accountPages.settled();
+      await Promise.all([accountPages.settled(), deviceCheck.settled()]);
       await directory.close();
     },
   };

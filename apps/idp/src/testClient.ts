@@ -11,7 +11,11 @@ export class Browser {
   /** When each cookie with an Expires or Max-Age runs out (epoch ms); the others last as long as the browser. */
   private readonly expiry = new Map<string, number>();
 
-  constructor(readonly base: string) {}
+  /** `userAgent`: the User-Agent header every request sends (a browser's, for the new-device notice). */
+  constructor(
+    readonly base: string,
+    readonly userAgent?: string,
+  ) {}
 
   private store(res: Response) {
     for (const line of res.headers.getSetCookie()) {
@@ -47,6 +51,7 @@ export class Browser {
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
     const headers = new Headers(init.headers);
+    if (this.userAgent) headers.set('user-agent', this.userAgent);
     this.dropExpired();
     if (url.origin === new URL(this.base).origin && this.cookies.size) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));

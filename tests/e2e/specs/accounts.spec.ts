@@ -17,12 +17,14 @@ const MAILDEV_URL = 'http://localhost:1080';
 
 type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
 
-/** The newest mail to `address` in MailDev, waited for (up to 20 s). */
-async function mailTo(address: string): Promise<Mail> {
+/** The newest mail to `address` in MailDev (with this subject, when given), waited for (up to 20 s). */
+async function mailTo(address: string, subject?: string): Promise<Mail> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Mail[];
-    const mine = mails.filter((m) => m.to.some((to) => to.address.toLowerCase() === address));
+    const mine = mails.filter(
+      (m) => m.to.some((to) => to.address.toLowerCase() === address) && (!subject || m.subject === subject),
+    );
     const last = mine.at(-1);
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`no mail to ${address} in MailDev`);
@@ -87,8 +89,31 @@ test.describe('a new account, from invitation to sign-in', () => {
     const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) }).generate();
     await herPage.getByLabel('Code from the app').fill(code);
     await herPage.getByRole('button', { name: 'Confirm and sign in' }).click();
+    // Her recovery codes, shown once; Continue completes the sign-in (REQ-auth-recovery-codes).
+    await expect(herPage.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    const codes = await herPage
+      .getByRole('list', { name: 'Your recovery codes' })
+      .getByRole('listitem')
+      .allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await herPage.getByRole('button', { name: 'Continue' }).click();
     await herPage.waitForURL(/\/doctor-dashboard$/);
     await expect(herPage.getByRole('heading', { level: 1, name: /Welcome, Dr\./ })).toBeVisible();
+
+    // On another device, without her phone: a recovery code signs her in, and the new device is mailed to her
+    // (REQ-auth-new-device-notice; none came for the browser that set her password).
+    const laptop = await browser.newContext();
+    const laptopPage = await laptop.newPage();
+    await openLanding(laptopPage);
+    await startSignIn(laptopPage);
+    await enterPassword(laptopPage, email, password);
+    await laptopPage.getByRole('link', { name: 'Use a recovery code instead' }).click();
+    await laptopPage.getByLabel('Recovery code').fill(codes[0] ?? '');
+    await laptopPage.getByRole('button', { name: 'Sign in' }).click();
+    await laptopPage.waitForURL(/\/doctor-dashboard$/);
+    const notice = await mailTo(email, 'New sign-in to your Sentinel Health account');
+    expect(notice.text).toMatch(/Device: Chrome on Linux/);
+    await laptop.close();
 
     // Sam sees her as active with an authenticator, then suspends her.
     await page.reload();

@@ -166,6 +166,8 @@ async function freshStore(kind: StoreKind): Promise<Fresh> {
           ...(await query('SELECT * FROM idp_accounts')),
           ...(await query('SELECT * FROM idp_tickets')),
           ...(await query('SELECT * FROM idp_meta')),
+          ...(await query('SELECT * FROM idp_recovery_codes')),
+          ...(await query('SELECT * FROM idp_devices')),
         ];
         return JSON.stringify(rows);
       }),
@@ -537,6 +539,65 @@ describe.each(STORES)('the %s account directory', (kind) => {
     expect(await directory.authenticate(PETER.email, loser)).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('keeps recovery codes that each work once for their own account, and forgets them when replaced', async () => {
+    const directory = await env.open();
+    await directory.create(OLGA);
+    await directory.create(PETER);
+    const codes = ['abcdefghjk', 'mnpqrstuvw', 'xyz2345678'];
+    await directory.setRecoveryCodes(OLGA.sub, codes);
+    expect(await directory.recoveryCodesLeft(OLGA.sub)).toBe(3);
+    expect(await directory.useRecoveryCode(PETER.sub, 'abcdefghjk')).toEqual({ used: false });
+    expect(await directory.useRecoveryCode(OLGA.sub, 'abcdefghjx')).toEqual({ used: false });
+    expect(await directory.useRecoveryCode(OLGA.sub, 'mnpqrstuvw')).toEqual({ used: true, remaining: 2 });
+    expect(await directory.useRecoveryCode(OLGA.sub, 'mnpqrstuvw')).toEqual({ used: false });
+    expect(await directory.recoveryCodesLeft(OLGA.sub)).toBe(2);
+    // New codes replace every earlier one, used or not.
+    await directory.setRecoveryCodes(OLGA.sub, ['2345678abc']);
+    expect(await directory.useRecoveryCode(OLGA.sub, 'abcdefghjk')).toEqual({ used: false });
+    expect(await directory.useRecoveryCode(OLGA.sub, '2345678abc')).toEqual({ used: true, remaining: 0 });
+    await directory.setRecoveryCodes(OLGA.sub, codes);
+    await directory.setRecoveryCodes(OLGA.sub, []);
+    expect(await directory.recoveryCodesLeft(OLGA.sub)).toBe(0);
+    expect(await directory.useRecoveryCode(OLGA.sub, 'abcdefghjk')).toEqual({ used: false });
+    await directory.setRecoveryCodes('auth0|nobody', codes);
+    expect(await directory.recoveryCodesLeft('auth0|nobody')).toBe(0);
+  });
+
+  it('lets exactly one of two uses of the same recovery code at once through', async () => {
+    const directory = await env.open();
+    await directory.create(OLGA);
+    await directory.setRecoveryCodes(OLGA.sub, ['abcdefghjk', 'mnpqrstuvw']);
+    const results = await Promise.all([
+      directory.useRecoveryCode(OLGA.sub, 'abcdefghjk'),
+      directory.useRecoveryCode(OLGA.sub, 'abcdefghjk'),
+    ]);
+    expect(results).toEqual(expect.arrayContaining([{ used: true, remaining: 1 }, { used: false }]));
+  });
+
+  it('tells a device new once per account, then known; an unknown account has no devices', async () => {
+    const directory = await env.open();
+    await directory.create(OLGA);
+    await directory.create(PETER);
+    expect(await directory.rememberDevice(OLGA.sub, 'device-one', clock)).toBe('new');
+    expect(await directory.rememberDevice(OLGA.sub, 'device-one', clock)).toBe('known');
+    expect(await directory.rememberDevice(OLGA.sub, 'device-two', clock)).toBe('new');
+    // The same browser is new to another account it signs in to.
+    expect(await directory.rememberDevice(PETER.sub, 'device-one', clock)).toBe('new');
+    expect(await directory.rememberDevice('auth0|nobody', 'device-one', clock)).toBe('known');
+  });
+
+  it('removes an account with its recovery codes and devices', async () => {
+    const directory = await env.open();
+    await directory.create(OLGA);
+    await directory.setRecoveryCodes(OLGA.sub, ['abcdefghjk']);
+    await directory.rememberDevice(OLGA.sub, 'device-one', clock);
+    expect(await directory.remove(OLGA.sub)).toBe(true);
+    await directory.create(OLGA);
+    expect(await directory.recoveryCodesLeft(OLGA.sub)).toBe(0);
+    expect(await directory.useRecoveryCode(OLGA.sub, 'abcdefghjk')).toEqual({ used: false });
+    expect(await directory.rememberDevice(OLGA.sub, 'device-one', clock)).toBe('new');
+  });
+
   it('seeds the demo personas, who sign in with the published passwords and the demo TOTP secret', async () => {
     const directory = await env.open({ seed: PERSONA_LIST });
     expect((await directory.list()).total).toBe(PERSONA_LIST.length);
@@ -681,7 +742,13 @@ describe.each(DATABASES)('the %s account directory, as a database', (kind) => {
     await directory.create(PETER);
     const { token } = await directory.createTicket(PETER.sub, 'invitation', 3600);
     expect(await directory.redeemTicket(token, 'invitation', invitedPassword)).toEqual({ sub: PETER.sub });
+    const recoveryCode = 'qrstuvwxyz';
+    const deviceToken = 'Zm9yLXRoZS1kZXZpY2UtY29va2llLXRlc3Qtb25seQ';
+    await directory.setRecoveryCodes(PETER.sub, [recoveryCode, 'abcdefghjk']);
+    expect(await directory.rememberDevice(PETER.sub, deviceToken, clock)).toBe('new');
     const secrets = [
+      recoveryCode,
+      deviceToken,
       ...PERSONA_LIST.map((persona) => persona.password),
       DEMO_TOTP_SECRET,
       newPassword,

@@ -18,6 +18,7 @@ import {
   newStoredAccount,
 } from './types';
 import { dummyHash, hashPassword, linkTokenHash, newLinkToken, verifyPassword } from './passwords';
+import { deviceTokenHash, randomHashKey, recoveryCodeHash } from './secretHashes';
 
 type Row = {
   account: StoredAccount;
@@ -42,6 +43,11 @@ export async function createMemoryDirectory(
   const now = options.now ?? (() => new Date());
   const rows = new Map<string, Row>();
   const tickets: TicketRow[] = [];
+  const hashKey = randomHashKey();
+  /** sub -> unused recovery code hashes (a used one is deleted: nothing more is asked of it). */
+  const recoveryCodes = new Map<string, Set<string>>();
+  /** sub -> device token hashes. */
+  const devices = new Map<string, Set<string>>();
   const byEmail = (email: string) =>
     [...rows.values()].find((row) => emailKey(row.account.email) === emailKey(email));
   const findTicket = (token: string, kind: TicketKind) => {
@@ -106,6 +112,8 @@ export async function createMemoryDirectory(
     },
     async remove(sub) {
       for (let i = tickets.length - 1; i >= 0; i -= 1) if (tickets[i]?.sub === sub) tickets.splice(i, 1);
+      recoveryCodes.delete(sub);
+      devices.delete(sub);
       return rows.delete(sub);
     },
     async setPassword(sub, password) {
@@ -170,6 +178,30 @@ export async function createMemoryDirectory(
     async ticketInfo(sub, kind) {
       const t = tickets.find((row) => row.sub === sub && row.kind === kind);
       return t ? { createdAt: t.createdAt, expiresAt: t.expiresAt, used: !!t.usedAt } : undefined;
+    },
+    async setRecoveryCodes(sub, codes) {
+      if (!rows.has(sub) || !codes.length) {
+        recoveryCodes.delete(sub);
+        return;
+      }
+      recoveryCodes.set(sub, new Set(codes.map((code) => recoveryCodeHash(hashKey, sub, code))));
+    },
+    async useRecoveryCode(sub, code) {
+      const unused = recoveryCodes.get(sub);
+      if (!unused?.delete(recoveryCodeHash(hashKey, sub, code))) return { used: false };
+      return { used: true, remaining: unused.size };
+    },
+    async recoveryCodesLeft(sub) {
+      return recoveryCodes.get(sub)?.size ?? 0;
+    },
+    async rememberDevice(sub, deviceToken) {
+      if (!rows.has(sub)) return 'known';
+      const known = devices.get(sub) ?? new Set<string>();
+      devices.set(sub, known);
+      const hash = deviceTokenHash(hashKey, sub, deviceToken);
+      if (known.has(hash)) return 'known';
+      known.add(hash);
+      return 'new';
     },
     async close() {},
   };

@@ -52,10 +52,29 @@ export type TicketRow = {
 /** `key_check` (a value encrypted with the secrets key, to tell a wrong key at start) and `first_start`. */
 export type MetaRow = { name: string; value: string };
 
+export type RecoveryCodeRow = {
+  sub: string;
+  /** secretHashes.ts `recoveryCodeHash`: HMAC-SHA256, hex. */
+  code_hash: string;
+  created_at: string;
+  /** Set once, when the code is used: a used code is refused. */
+  used_at: string | null;
+};
+
+export type DeviceRow = {
+  sub: string;
+  /** secretHashes.ts `deviceTokenHash`: HMAC-SHA256 of the device cookie's value, hex. */
+  device_hash: string;
+  first_seen: string;
+  last_seen: string;
+};
+
 export type DirectoryDatabase = {
   idp_accounts: AccountRow;
   idp_tickets: TicketRow;
   idp_meta: MetaRow;
+  idp_recovery_codes: RecoveryCodeRow;
+  idp_devices: DeviceRow;
 };
 
 const initial: Migration = {
@@ -104,6 +123,32 @@ const initial: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { '0001-accounts': initial };
+/** Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice). */
+const recoveryCodesAndDevices: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('idp_recovery_codes')
+      .addColumn('sub', 'text', (c) => c.notNull().references('idp_accounts.sub').onDelete('cascade'))
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('used_at', 'text')
+      .addPrimaryKeyConstraint('idp_recovery_codes_pk', ['sub', 'code_hash'])
+      .execute();
+    await db.schema
+      .createTable('idp_devices')
+      .addColumn('sub', 'text', (c) => c.notNull().references('idp_accounts.sub').onDelete('cascade'))
+      .addColumn('device_hash', 'text', (c) => c.notNull())
+      .addColumn('first_seen', 'text', (c) => c.notNull())
+      .addColumn('last_seen', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idp_devices_pk', ['sub', 'device_hash'])
+      .execute();
+  },
+};
+
+// Named 0003 so that it sorts after a 0002 another branch may add (Kysely runs migrations in name order).
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': initial,
+  '0003-recovery-codes-and-devices': recoveryCodesAndDevices,
+};
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

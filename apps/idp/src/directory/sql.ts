@@ -32,6 +32,7 @@ import {
   type DirectoryDatabase,
 } from './migrations';
 import { dummyHash, hashPassword, linkTokenHash, newLinkToken, verifyPassword } from './passwords';
+import { deviceTokenHash, hashKeyFrom, recoveryCodeHash } from './secretHashes';
 import {
   DirectoryConflict,
   DirectoryNotFound,
@@ -229,10 +230,12 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
   };
 
   let key: Buffer;
+  let hashKey: Buffer;
   let seeded = 0;
   try {
     await migrate(db, dialect);
     key = await secretsKey(db, options.dataDir, givenKey, options.secretsKey !== undefined);
+    hashKey = hashKeyFrom(key);
     seeded = await seedOnFirstStart(db, dialect, options.seed ?? [], now, (sub, secret) =>
       encryptSecret(key, secret, totpContext(sub)),
     );
@@ -340,6 +343,8 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
     async remove(sub) {
       return writeTx(async (trx) => {
         await trx.deleteFrom('idp_tickets').where('sub', '=', sub).execute();
+        await trx.deleteFrom('idp_recovery_codes').where('sub', '=', sub).execute();
+        await trx.deleteFrom('idp_devices').where('sub', '=', sub).execute();
         const result = await trx.deleteFrom('idp_accounts').where('sub', '=', sub).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
@@ -452,6 +457,55 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
         ? { createdAt: ticket.created_at, expiresAt: ticket.expires_at, used: ticket.used_at !== null }
         : undefined;
     },
+    async setRecoveryCodes(sub, codes) {
+      const at = now().toISOString();
+      await writeTx(async (trx) => {
+        await trx.deleteFrom('idp_recovery_codes').where('sub', '=', sub).execute();
+        if (!codes.length || !(await selectForWrite(trx, sub))) return;
+        const hashes = [...new Set(codes.map((code) => recoveryCodeHash(hashKey, sub, code)))];
+        await trx
+          .insertInto('idp_recovery_codes')
+          .values(hashes.map((code_hash) => ({ sub, code_hash, created_at: at, used_at: null })))
+          .execute();
+      });
+    },
+    async useRecoveryCode(sub, code) {
+      const at = now().toISOString();
+      return writeTx(async (trx) => {
+        // The conditional UPDATE is the check: of two posts of one code, the second finds used_at set.
+        const result = await trx
+          .updateTable('idp_recovery_codes')
+          .set({ used_at: at })
+          .where('sub', '=', sub)
+          .where('code_hash', '=', recoveryCodeHash(hashKey, sub, code))
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return { used: false as const };
+        return { used: true as const, remaining: await unusedCodes(trx, sub) };
+      });
+    },
+    async recoveryCodesLeft(sub) {
+      return unusedCodes(db, sub);
+    },
+    async rememberDevice(sub, deviceToken, at) {
+      const device_hash = deviceTokenHash(hashKey, sub, deviceToken);
+      const seen = at.toISOString();
+      return writeTx(async (trx) => {
+        if (!(await selectForWrite(trx, sub))) return 'known' as const;
+        const known = await trx
+          .updateTable('idp_devices')
+          .set({ last_seen: seen })
+          .where('sub', '=', sub)
+          .where('device_hash', '=', device_hash)
+          .executeTakeFirst();
+        if (Number(known.numUpdatedRows) > 0) return 'known' as const;
+        await trx
+          .insertInto('idp_devices')
+          .values({ sub, device_hash, first_seen: seen, last_seen: seen })
+          .execute();
+        return 'new' as const;
+      });
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -459,6 +513,16 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
     },
   };
   return directory;
+}
+
+async function unusedCodes(on: Kysely<DirectoryDatabase>, sub: string): Promise<number> {
+  const row = await on
+    .selectFrom('idp_recovery_codes')
+    .select((eb) => eb.fn.countAll().as('left'))
+    .where('sub', '=', sub)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
 }
 
 async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -150,6 +150,28 @@ export interface AccountDirectory {
   close(): Promise<void>;
 }
 
+/**
+ * Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice), kept beside the
+ * account and removed with it. Codes and device tokens are handed in as given and stored
+ * only as keyed hashes (./secretHashes.ts).
+ */
+export interface AccountDirectory {
+  /** Replaces the account's recovery codes with these (normalized by the caller); an empty list removes them. */
+  setRecoveryCodes(sub: string, codes: readonly string[]): Promise<void>;
+  /**
+   * Uses one recovery code: marked used in one conditional write, so a code works once even when two posts
+   * race. `remaining` counts the account's unused codes after this one.
+   */
+  useRecoveryCode(sub: string, code: string): Promise<{ used: true; remaining: number } | { used: false }>;
+  /** How many unused recovery codes the account has. */
+  recoveryCodesLeft(sub: string): Promise<number>;
+  /**
+   * Notes that the account signed in on the device holding this token (the device cookie's value): 'new' the
+   * first time for this account, 'known' after. Nothing for an unknown subject ('known', so no notice).
+   */
+  rememberDevice(sub: string, deviceToken: string, at: Date): Promise<'new' | 'known'>;
+}
+
 /** An e-mail or subject already in the directory. */
 export class DirectoryConflict extends Error {
   constructor(readonly field: 'email' | 'sub') {

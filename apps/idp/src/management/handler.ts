@@ -180,6 +180,15 @@ export function createManagementHandler(options: ManagementOptions) {
     return account;
   };
 
+  /**
+   * An admin's "reset MFA": the authenticator and the recovery codes that went with it (REQ-auth-recovery-codes)
+   * go together, so no old code still signs in; the user enrols again, with new codes, at the next sign-in.
+   */
+  const resetSecondFactor = async (sub: string) => {
+    await directory.setTotpSecret(sub, undefined);
+    await directory.setRecoveryCodes(sub, []);
+  };
+
   /** Runs a directory write that may find the e-mail taken. */
   const unique = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
@@ -372,7 +381,7 @@ export function createManagementHandler(options: ManagementOptions) {
       scope: 'update:users',
       async run({ params: [id = ''] }) {
         await existing(id);
-        await directory.setTotpSecret(id, undefined);
+        await resetSecondFactor(id);
         return { status: 204 };
       },
     })),
@@ -389,7 +398,7 @@ export function createManagementHandler(options: ManagementOptions) {
           );
         }
         await existing(id);
-        await directory.setTotpSecret(id, undefined);
+        await resetSecondFactor(id);
         return { status: 204 };
       },
     },

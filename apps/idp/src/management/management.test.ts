@@ -472,11 +472,14 @@ describe("resetting a user's second factor through the auth0 ManagementClient", 
       'users.multifactor.deleteProvider',
       (id: string) => client.users.multifactor.deleteProvider(id, 'google-authenticator'),
     ],
-  ])('%s removes the enrolled authenticator', async (_name, reset) => {
+  ])('%s removes the enrolled authenticator and its recovery codes', async (_name, reset) => {
     const sub = PERSONAS.alice.sub;
+    await idp.directory.setRecoveryCodes(sub, ['abcdefghjk', 'mnpqrstuvw']);
     expect((await client.users.get(sub)).multifactor).toEqual(['google-authenticator']);
     await reset(sub);
     expect(await idp.directory.totpSecret(sub)).toBeUndefined();
+    expect(await idp.directory.recoveryCodesLeft(sub)).toBe(0);
+    expect(await idp.directory.useRecoveryCode(sub, 'abcdefghjk')).toEqual({ used: false });
     expect(await client.users.get(sub)).not.toHaveProperty('multifactor');
   });
 
