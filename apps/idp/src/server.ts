@@ -17,6 +17,7 @@ import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
 import { createClientAddress } from './clientAddress';
 import { createInteractionHandler } from './interactions';
+import { createPasskeyScriptHandler, relyingPartyOf } from './passkeys';
 import { loadOrCreateKeys } from './keys';
 import { createManagementHandler } from './management/handler';
 import { createTokenExchangeHandler, TOKEN_EXCHANGE_PARAMETERS } from './tokenExchange';
@@ -179,7 +180,9 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     formActionOrigins: redirectOrigins,
     clientAddress,
     totp,
+    relyingParty: relyingPartyOf(issuer),
   });
+  const passkeyScript = await createPasskeyScriptHandler();
   // The Management API subset (/api/v2/) for the API's user management.
   const management = createManagementHandler({
     directory,
@@ -202,6 +205,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
   handler = (req, res) => {
     req.url = rewriteAuth0Url(req.url ?? '/');
     management(req, res)
+      .then((handled) => handled || passkeyScript(req, res))
       .then((handled) => handled || interactions(req, res))
       .then((handled) => handled || accountPages(req, res))
       .then((handled) => {

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, createTokenCheck } from '@sentinel/server-kit';
 import type { JWK } from 'jose';
 import { DirectoryConflict, type AccountDirectory, type StoredAccount } from '../directory/types';
+import { multifactorName } from '../passkeys';
 import { API_CLIENT_ID } from '../settings';
 import { MANAGEMENT_PATH, managementAudience, type ManagementScope } from './scopes';
 import {
@@ -76,6 +77,9 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 /** Bodies above this are refused before they are read whole: the largest real one is a few kilobytes. */
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** Auth0's names of a passkey factor (passkeys.ts multifactorName). */
+const isPasskeyProvider = (name: string) => name === 'webauthn-platform' || name === 'webauthn-roaming';
 
 const publicJwk = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({ kty, n, e, kid, alg, use });
 
@@ -179,6 +183,9 @@ export function createManagementHandler(options: ManagementOptions) {
     if (!account) throw unknownUser();
     return account;
   };
+  /** The Auth0 user object of an account, its passkeys in `multifactor`. */
+  const userOf = async (account: StoredAccount) =>
+    toAuth0User(account, await directory.passkeys(account.sub));
 
   /** Runs a directory write that may find the e-mail taken. */
   const unique = async <T>(write: () => Promise<T>): Promise<T> => {
@@ -228,7 +235,7 @@ export function createManagementHandler(options: ManagementOptions) {
           }),
         );
         const account = input.blocked ? await directory.update(sub, { blocked: true }) : created;
-        return { status: 201, body: toAuth0User(account ?? created) };
+        return { status: 201, body: await userOf(account ?? created) };
       },
     },
     {
@@ -245,7 +252,7 @@ export function createManagementHandler(options: ManagementOptions) {
         }
         const { page, perPage, includeTotals } = parsePaging(query);
         const { accounts, total } = await directory.list({ page, perPage });
-        const users = accounts.map(toAuth0User);
+        const users = await Promise.all(accounts.map(userOf));
         return {
           status: 200,
           body: includeTotals
@@ -267,7 +274,7 @@ export function createManagementHandler(options: ManagementOptions) {
             'invalid_query_string',
           );
         const account = await directory.findByEmail(email);
-        return { status: 200, body: account ? [toAuth0User(account)] : [] };
+        return { status: 200, body: account ? [await userOf(account)] : [] };
       },
     },
     {
@@ -275,7 +282,7 @@ export function createManagementHandler(options: ManagementOptions) {
       path: 'users/*',
       scope: 'read:users',
       async run({ params: [id = ''] }) {
-        return { status: 200, body: toAuth0User(await existing(id)) };
+        return { status: 200, body: await userOf(await existing(id)) };
       },
     },
     {
@@ -292,7 +299,7 @@ export function createManagementHandler(options: ManagementOptions) {
         const updated = await existing(id);
         // Blocking ends the user's sign-ins at once; findAccount refuses a blocked account from then on.
         if (patch.blocked === true) await options.revokeAccount(id);
-        return { status: 200, body: toAuth0User(updated) };
+        return { status: 200, body: await userOf(updated) };
       },
     },
     {
@@ -373,6 +380,7 @@ export function createManagementHandler(options: ManagementOptions) {
       async run({ params: [id = ''] }) {
         await existing(id);
         await directory.setTotpSecret(id, undefined);
+        await directory.removePasskeys(id);
         return { status: 204 };
       },
     })),
@@ -381,7 +389,7 @@ export function createManagementHandler(options: ManagementOptions) {
       path: 'users/*/multifactor/*',
       scope: 'update:users',
       async run({ params: [id = '', provider = ''] }) {
-        if (provider !== 'google-authenticator') {
+        if (provider !== 'google-authenticator' && !isPasskeyProvider(provider)) {
           throw new ManagementProblem(
             400,
             `The multifactor provider ${provider} is not enrolled here.`,
@@ -389,7 +397,15 @@ export function createManagementHandler(options: ManagementOptions) {
           );
         }
         await existing(id);
-        await directory.setTotpSecret(id, undefined);
+        if (provider === 'google-authenticator') await directory.setTotpSecret(id, undefined);
+        else {
+          // The passkeys Auth0 lists under that name (platform or roaming), the others kept.
+          const ids = (await directory.passkeys(id)).filter((p) => multifactorName(p) === provider);
+          await directory.removePasskeys(
+            id,
+            ids.map((p) => p.id),
+          );
+        }
         return { status: 204 };
       },
     },
