@@ -132,7 +132,11 @@ export async function createMemoryDirectory(
       row.account = { ...row.account, totpEnrolled: !!secret, updatedAt: now().toISOString() };
     },
     async passkeys(sub) {
-      return passkeys.filter((p) => p.sub === sub).map((p) => ({ ...p, transports: [...p.transports] }));
+      // Oldest first, then by ID: the SQL stores' order.
+      return passkeys
+        .filter((p) => p.sub === sub)
+        .sort((a, b) => compareEmails(a.createdAt, b.createdAt) || compareEmails(a.id, b.id))
+        .map((p) => ({ ...p, transports: [...p.transports] }));
     },
     async addPasskey(sub, input) {
       if (!rows.has(sub)) throw new DirectoryNotFound();

@@ -148,7 +148,7 @@ export interface AccountDirectory {
   totpSecret(sub: string): Promise<string | undefined>;
   /** Enrols (encrypted at rest) or, with undefined, removes the TOTP secret (an admin's reset). */
   setTotpSecret(sub: string, secret: string | undefined): Promise<void>;
-  /** The account's passkeys, oldest first; none for an unknown subject. */
+  /** The account's passkeys, oldest first (then by ID); none for an unknown subject. */
   passkeys(sub: string): Promise<readonly Passkey[]>;
   /**
    * Keeps a new passkey for the account. Rejects (`DirectoryNotFound`) for an unknown subject and with a

@@ -15,6 +15,14 @@ import { DATABASE_CONNECTION, MANAGEMENT_SCOPES } from './scopes';
 const API = 'https://api.sentinel-health.example';
 const SECRET = 'management-test-secret-0123456789abcdef';
 const STRONG = 'lantern-orbit-cobalt-93';
+/** A passkey as the directory keeps it (public data only; the Management API never checks its key). */
+const PASSKEY = {
+  id: 'passkey-credential-id',
+  publicKey: 'pQECAyYgASFYIGZha2U',
+  counter: 0,
+  transports: ['internal'],
+  name: 'Passkey',
+};
 
 let dataDir: string;
 let idp: RunningIdp;
@@ -476,6 +484,40 @@ describe("resetting a user's second factor through the auth0 ManagementClient", 
     const sub = PERSONAS.alice.sub;
     expect((await client.users.get(sub)).multifactor).toEqual(['google-authenticator']);
     await reset(sub);
+    expect(await idp.directory.totpSecret(sub)).toBeUndefined();
+    expect(await client.users.get(sub)).not.toHaveProperty('multifactor');
+  });
+
+  it('lists passkeys as webauthn-platform and webauthn-roaming; deleting one name keeps the other', async () => {
+    const sub = PERSONAS.alice.sub;
+    await idp.directory.addPasskey(sub, {
+      ...PASSKEY,
+      id: 'platform-key',
+      transports: ['internal', 'hybrid'],
+    });
+    await idp.directory.addPasskey(sub, { ...PASSKEY, id: 'roaming-key', transports: ['usb'] });
+    expect((await client.users.get(sub)).multifactor).toEqual([
+      'google-authenticator',
+      'webauthn-platform',
+      'webauthn-roaming',
+    ]);
+    await client.users.multifactor.deleteProvider(sub, 'webauthn-roaming');
+    expect((await idp.directory.passkeys(sub)).map((p) => p.id)).toEqual(['platform-key']);
+    expect(await idp.directory.totpSecret(sub)).toBeDefined();
+    expect((await client.users.get(sub)).multifactor).toEqual(['google-authenticator', 'webauthn-platform']);
+  });
+
+  it.each([
+    [
+      'users.authenticationMethods.deleteAll',
+      (id: string) => client.users.authenticationMethods.deleteAll(id),
+    ],
+    ['users.authenticators.deleteAll', (id: string) => client.users.authenticators.deleteAll(id)],
+  ])('%s removes the passkeys too', async (_name, reset) => {
+    const sub = PERSONAS.alice.sub;
+    await idp.directory.addPasskey(sub, PASSKEY);
+    await reset(sub);
+    expect(await idp.directory.passkeys(sub)).toEqual([]);
     expect(await idp.directory.totpSecret(sub)).toBeUndefined();
     expect(await client.users.get(sub)).not.toHaveProperty('multifactor');
   });
