@@ -1,7 +1,7 @@
 /**
  * Test helper: a software WebAuthn authenticator, standing in for the browser and a passkey. It makes an
  * EC P-256 key pair per credential (node:crypto) and answers registration options with attestation "none" and
- * sign-in options with an ES256 assertion, built byte by byte as WebAuthn §6 lays them out (authenticator data,
+ * sign-in options with an ES256 assertion, built byte by byte as the WebAuthn specification lays them out (authenticator data,
  * CBOR attestation object, COSE key), so the provider's checks run on what a real authenticator sends.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
@@ -14,7 +14,7 @@ import type {
 
 type Cbor = number | string | Uint8Array | Map<Cbor, Cbor> | { [key: string]: Cbor };
 
-/** CBOR head: major type and length/value (RFC 8949 §3). */
+/** CBOR head: major type and length/value (RFC 8949). */
 function head(major: number, value: number): Buffer {
   if (value < 24) return Buffer.from([(major << 5) | value]);
   if (value < 0x100) return Buffer.from([(major << 5) | 24, value]);

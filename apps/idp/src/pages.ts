@@ -182,11 +182,18 @@ const PASSKEY_SCRIPT = `\n<script src="${PASSKEY_SCRIPT_PATH}" defer></script>`;
  * A passkey form: posts to `action` the browser's answer (`credential`) or its error name (`problem`), which
  * public/passkey.js fills in from the options carried in `data-passkey-options`.
  */
-function passkeyForm(action: string, mode: 'create' | 'get', options: string, label: string, hintId: string) {
+function passkeyForm(
+  action: string,
+  mode: 'create' | 'get',
+  options: string,
+  label: string,
+  hintId: string,
+  autofocus = false,
+) {
   return `<form method="post" action="${action}" data-passkey="${mode}" data-passkey-options="${escapeHtml(options)}" novalidate>
 ${hidden('credential', '')}
 ${hidden('problem', '')}
-<button type="submit" aria-describedby="${hintId}">${label}</button>
+<button type="submit" aria-describedby="${hintId}"${autofocus ? ' autofocus' : ''}>${label}</button>
 </form>`;
 }
 
@@ -213,7 +220,8 @@ ${alert(options.error)}
 }
 
 /**
- * Step 2 for an account with a passkey: one button that asks the browser for it, posted to
+ * Step 2 for an account with a passkey: one button (focused, as the code box is on the code page; pressing it
+ * is still the user's act) that asks the browser for it, posted to
  * `/interaction/<uid>/passkey`; the authenticator-app code instead when the account has one too.
  */
 export function passkeyPage(
@@ -230,7 +238,7 @@ export function passkeyPage(
     `<h1>${T.signInTitle}</h1>
 ${alert(options.error)}
 <p class="hint" id="passkey-hint">${T.signInHint}</p>
-${passkeyForm(`/interaction/${id}/passkey`, 'get', options.options, T.signInSubmit, 'passkey-hint')}${alternative}`,
+${passkeyForm(`/interaction/${id}/passkey`, 'get', options.options, T.signInSubmit, 'passkey-hint', true)}${alternative}`,
     PASSKEY_SCRIPT,
   );
 }

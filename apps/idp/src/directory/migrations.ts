@@ -121,7 +121,7 @@ const initial: Migration = {
   },
 };
 
-/** Passkeys as a second factor (issue 19): any number per account, each credential ID once in the directory. */
+/** Passkeys as a second factor (REQ-auth-passkeys): any number per account, each credential ID once in the directory. */
 const passkeys: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -214,7 +214,7 @@ export class DirectoryNotFound extends Error {
   }
 }
 
-/** Whether a signature counter may follow the stored one (WebAuthn §6.1.1: both 0 means none kept). */
+/** Whether a signature counter may follow the stored one (the WebAuthn signature counter rule: both 0 means none kept). */
 export const counterAdvances = (stored: number, next: number): boolean =>
   next > stored || (stored === 0 && next === 0);
 
