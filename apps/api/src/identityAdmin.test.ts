@@ -125,6 +125,22 @@ describe('the IdentityAdmin on the embedded provider', () => {
     expect((await admin.signInOf(PERSONAS.ben.sub, NOW))?.secondFactors).toEqual([]);
   });
 
+  it('sees a passkey as the second factor "passkey", and a reset removes it with the app', async () => {
+    const sub = PERSONAS.alice.sub;
+    await idp.directory.addPasskey(sub, {
+      id: 'alice-passkey',
+      publicKey: 'pQECAyYgASFYIGZha2U',
+      counter: 0,
+      transports: ['internal'],
+      name: 'Passkey',
+    });
+    expect((await admin.signInOf(sub, NOW))?.secondFactors).toEqual(['totp', 'passkey']);
+    expect((await admin.signInStates(NOW)).get(sub)?.secondFactors).toEqual(['totp', 'passkey']);
+    await admin.resetSecondFactor(sub);
+    expect(await idp.directory.passkeys(sub)).toEqual([]);
+    expect((await admin.signInOf(sub, NOW))?.secondFactors).toEqual([]);
+  });
+
   it('says the provider is unavailable when its secret cannot be read or it does not answer', async () => {
     const noSecret = createIdentityAdmin({
       url: idp.issuer,

@@ -5,7 +5,7 @@
  * their own), so no request path of the provider loads demo data.
  */
 import { CLAIM_NAMESPACE, requiresSecondFactor as roleNeedsSecondFactor, type Role } from '@sentinel/domain';
-import type { AccountDirectory, AccountProfile } from './directory/types';
+import type { AccountDirectory, AccountProfile, Passkey } from './directory/types';
 
 export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
 export const PERMISSIONS_CLAIM = `${CLAIM_NAMESPACE}permissions`;
@@ -58,15 +58,21 @@ export function requiresSecondFactor(
 export type SecondFactor =
   | { kind: 'none' }
   | { kind: 'totp'; secret: string }
+  /** One or more passkeys, and perhaps an authenticator app too (the user may then use either). */
+  | { kind: 'passkey'; passkeys: readonly Passkey[]; secret?: string }
   /** Needed but no authenticator enrolled: the password alone must not let the account in. */
   | { kind: 'not-enrolled' };
 
 export async function secondFactorFor(
-  directory: Pick<AccountDirectory, 'totpSecret'>,
+  directory: Pick<AccountDirectory, 'totpSecret' | 'passkeys'>,
   account: AccountProfile,
   extraRoles: readonly Role[] = [],
 ): Promise<SecondFactor> {
-  const secret = await directory.totpSecret(account.sub);
+  const [secret, passkeys] = await Promise.all([
+    directory.totpSecret(account.sub),
+    directory.passkeys(account.sub),
+  ]);
+  if (passkeys.length) return { kind: 'passkey', passkeys, ...(secret ? { secret } : {}) };
   if (secret) return { kind: 'totp', secret };
   return requiresSecondFactor(account, extraRoles) ? { kind: 'not-enrolled' } : { kind: 'none' };
 }

@@ -17,7 +17,7 @@ export const TOTP_ISSUER = 'Sentinel Health';
 export const ENROLMENT_TEXTS = {
   title: 'Set up two-step verification',
   intro:
-    'Your account needs a second step at sign-in. Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), or enter the setup key by hand.',
+    'Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), or enter the setup key by hand.',
   qrLabel: 'QR code for your authenticator app',
   setupKey: 'Setup key',
   setupKeyHint: 'Time-based, 6 digits, 30 seconds.',

@@ -1,6 +1,7 @@
 /**
  * The sign-in interaction: `/interaction/<uid>` shows the e-mail and password form; accounts that need a second
- * factor (accounts.ts, requiresSecondFactor) then enter a TOTP code. Forms post to an address carrying the
+ * factor (accounts.ts, requiresSecondFactor) then use their passkey (passkeys.ts) or enter a TOTP code, and
+ * those with neither enrol one of the two first. Forms post to an address carrying the
  * interaction uid, and oidc-provider checks that uid against its SameSite interaction cookie, so a cross-site
  * form cannot complete someone else's sign-in.
  */
@@ -9,10 +10,32 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Provider from 'oidc-provider';
 import type { Role } from '@sentinel/domain';
 import { secondFactorFor } from './accounts';
-import type { AccountDirectory } from './directory/types';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import { DirectoryConflict, type AccountDirectory } from './directory/types';
 import { groupedKey, newEnrolment, qrSvg, ENROLMENT_TEXTS } from './enrolment';
 import type { DeviceCheck } from './newDevice';
-import { codePage, enrolPage, errorPage, loginPage, TEXTS } from './pages';
+import {
+  codePage,
+  enrolPage,
+  errorPage,
+  loginPage,
+  passkeyPage,
+  passkeyProblem,
+  PASSKEY_TEXTS,
+  TEXTS,
+} from './pages';
+import {
+  authenticationOptions,
+  parseCredential,
+  passkeyAmr,
+  registrationOptions,
+  verifyAssertion,
+  verifyRegistration,
+  type RelyingParty,
+} from './passkeys';
 import type { SignInGuard } from './rateLimit';
 import { createRecoverySteps } from './recoverySignIn';
 import type { TotpVerifier } from './totp';
@@ -40,7 +63,7 @@ export function pageHeaders(formActionOrigins: readonly string[]) {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'x-frame-options': 'DENY',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formActionOrigins.join(' ')}; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${formActionOrigins.join(' ')}; frame-ancestors 'none'`,
   };
 }
 
@@ -66,8 +89,20 @@ async function grantMissing(provider: Provider, details: Details): Promise<void>
 }
 
 type Pending = { accountId: string; expiresAt: number };
-/** A password step passed for an account without its needed second factor: the secret being enrolled. */
-type PendingEnrolment = Pending & { secret: string; uri: string };
+/**
+ * A password step passed for an account with a second factor: whether it has an authenticator app, and, when it
+ * has passkeys, the options (with the challenge) the passkey page hands to the browser.
+ */
+type PendingMfa = Pending & { totp: boolean; passkeyOptions?: PublicKeyCredentialRequestOptionsJSON };
+/**
+ * A password step passed for an account without its needed second factor: the TOTP secret being enrolled, and
+ * the options (with the challenge) for enrolling a passkey instead.
+ */
+type PendingEnrolment = Pending & {
+  secret: string;
+  uri: string;
+  passkeyOptions: PublicKeyCredentialCreationOptionsJSON;
+};
 
 /** How long the code or enrolment step may take after the password. */
 const SECOND_STEP_MS = 10 * 60 * 1000;
@@ -87,11 +122,13 @@ export type InteractionOptions = {
   deviceCheck?: DeviceCheck;
   /** Where sign-in events worth an audit line go (a sign-in with a recovery code); none: not written. */
   log?: (line: string) => void;
+  /** The provider as a WebAuthn relying party: its host and origin (passkeys.ts relyingPartyOf). */
+  relyingParty: RelyingParty;
 };
 
 /** Handles `/interaction/...` requests; returns false for any other path. */
 export function createInteractionHandler(provider: Provider, options: InteractionOptions) {
-  const { directory, guard, clientAddress: clientIp, totp } = options;
+  const { directory, guard, clientAddress: clientIp, totp, relyingParty: rp } = options;
   const headers = pageHeaders(options.formActionOrigins);
   const send = (res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) => {
     res.writeHead(status, { ...headers, ...extra });
@@ -126,7 +163,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     return true;
   };
   /** Interactions whose password step passed and that wait for the TOTP code (uid -> account). */
-  const pendingMfa = new Map<string, Pending>();
+  const pendingMfa = new Map<string, PendingMfa>();
   /** Interactions whose password step passed and that enrol their first authenticator (uid -> secret). */
   const pendingEnrolment = new Map<string, PendingEnrolment>();
   const showEnrolment = async (res: ServerResponse, uid: string, entry: PendingEnrolment, error?: string) =>
@@ -136,8 +173,25 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       enrolPage(uid, {
         qrSvg: await qrSvg(entry.uri),
         setupKey: groupedKey(entry.secret),
+        passkeyOptions: JSON.stringify(entry.passkeyOptions),
         ...(error ? { error } : {}),
       }),
+    );
+  const showPasskey = (res: ServerResponse, uid: string, entry: PendingMfa, status = 200, error?: string) =>
+    send(
+      res,
+      status,
+      passkeyPage(uid, {
+        options: JSON.stringify(entry.passkeyOptions ?? {}),
+        totpAlternative: entry.totp,
+        ...(error ? { error } : {}),
+      }),
+    );
+  const showCode = (res: ServerResponse, uid: string, entry: PendingMfa, status = 200, error?: string) =>
+    send(
+      res,
+      status,
+      codePage(uid, { passkeyAlternative: !!entry.passkeyOptions, ...(error ? { error } : {}) }),
     );
 
   /**
@@ -168,11 +222,16 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     ...(options.log ? { log: options.log } : {}),
   });
 
+  /** Whether the account has a second factor enrolled (app or passkey): a new enrolment must not add another. */
+  const hasSecondFactor = async (sub: string) =>
+    !!(await directory.totpSecret(sub)) || (await directory.passkeys(sub)).length > 0;
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/interaction\/([\w-]+)(?:\/(login|otp|enrol|abort|recovery|continue))?$/.exec(
-      url.pathname,
-    );
+    const match =
+      /^\/interaction\/([\w-]+)(?:\/(login|otp|enrol|enrol-passkey|passkey|abort|recovery|continue))?$/.exec(
+        url.pathname,
+      );
     if (!match) return false;
     const [, uid = '', action] = match;
     let details;
@@ -216,7 +275,11 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     if (req.method === 'GET' && !action && recovery.showPending(res, uid)) return true;
     if (req.method === 'GET' && !action) {
       if (enrolling) await showEnrolment(res, uid, enrolling);
-      else send(res, 200, mfaWaiting ? codePage(uid) : loginPage(uid));
+      // An account with a passkey is asked for it; one that also has an app may ask for the code instead.
+      else if (mfaWaiting?.passkeyOptions && !(mfaWaiting.totp && url.searchParams.get('use') === 'code'))
+        showPasskey(res, uid, mfaWaiting);
+      else if (mfaWaiting) showCode(res, uid, mfaWaiting);
+      else send(res, 200, loginPage(uid));
       return true;
     }
     if (req.method === 'GET' && action === 'abort') {
@@ -273,6 +336,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
           accountId: persona.sub,
           expiresAt: Date.now() + SECOND_STEP_MS,
           ...newEnrolment(persona.email),
+          passkeyOptions: await registrationOptions(rp, persona, []),
         });
         res.writeHead(303, {
           location: `/interaction/${encodeURIComponent(uid)}`,
@@ -281,9 +345,16 @@ export function createInteractionHandler(provider: Provider, options: Interactio
         res.end();
         return true;
       }
-      if (second.kind === 'totp') {
+      if (second.kind === 'totp' || second.kind === 'passkey') {
         pendingEnrolment.delete(uid);
-        pendingMfa.set(uid, { accountId: persona.sub, expiresAt: Date.now() + SECOND_STEP_MS });
+        pendingMfa.set(uid, {
+          accountId: persona.sub,
+          expiresAt: Date.now() + SECOND_STEP_MS,
+          totp: second.kind === 'totp' || !!second.secret,
+          ...(second.kind === 'passkey'
+            ? { passkeyOptions: await authenticationOptions(rp, second.passkeys) }
+            : {}),
+        });
         res.writeHead(303, {
           location: `/interaction/${encodeURIComponent(uid)}`,
           'cache-control': 'no-store',
@@ -306,7 +377,7 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       const account = await directory.find(enrolling.accountId);
       const code = (form.get('code') ?? '').replace(/\s+/g, '');
       // A second enrolment cannot replace a factor set up meanwhile (another tab): the code step then applies.
-      if (!account || account.blocked || (await directory.totpSecret(account.sub))) {
+      if (!account || account.blocked || (await hasSecondFactor(account.sub))) {
         pendingEnrolment.delete(uid);
         send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
         return true;
@@ -324,6 +395,93 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       return true;
     }
 
+    if (action === 'enrol-passkey') {
+      if (!enrolling) {
+        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+        return true;
+      }
+      const ip = clientIp(req);
+      const page = (error: string) => loginPage(uid, { error });
+      if (!(await admitted(res, 'otp', enrolling.accountId, ip, page))) return true;
+      const account = await directory.find(enrolling.accountId);
+      if (!account || account.blocked || (await hasSecondFactor(account.sub))) {
+        pendingEnrolment.delete(uid);
+        send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
+        return true;
+      }
+      const expected = enrolling.passkeyOptions.challenge;
+      // Each challenge is answered once: any next attempt gets a new one.
+      enrolling.passkeyOptions = await registrationOptions(rp, account, []);
+      const credential = parseCredential<Parameters<typeof verifyRegistration>[1]>(form.get('credential'));
+      if (!credential) {
+        await showEnrolment(res, uid, enrolling, passkeyProblem(form.get('problem') || null, 'enrol'));
+        return true;
+      }
+      const registered = await verifyRegistration(rp, credential, expected);
+      if (!registered) {
+        guard.failed('otp', enrolling.accountId, ip);
+        await showEnrolment(res, uid, enrolling, PASSKEY_TEXTS.enrolFailed);
+        return true;
+      }
+      try {
+        await directory.addPasskey(account.sub, registered.passkey);
+      } catch (error) {
+        if (!(error instanceof DirectoryConflict)) throw error;
+        await showEnrolment(res, uid, enrolling, PASSKEY_TEXTS.alreadyEnrolled);
+        return true;
+      }
+      guard.succeeded('otp', enrolling.accountId, ip);
+      pendingEnrolment.delete(uid);
+      await signedIn(req, res, account.sub, passkeyAmr(registered.backedUp));
+      return true;
+    }
+
+    if (action === 'passkey') {
+      if (!mfaWaiting?.passkeyOptions) {
+        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+        return true;
+      }
+      const waiting = mfaWaiting;
+      const found = await directory.find(waiting.accountId);
+      const persona = found && !found.blocked ? found : undefined;
+      const ip = clientIp(req);
+      const page = (error: string) =>
+        passkeyPage(uid, {
+          options: JSON.stringify(waiting.passkeyOptions),
+          totpAlternative: waiting.totp,
+          error,
+        });
+      if (!(await admitted(res, 'otp', waiting.accountId, ip, page))) return true;
+      const second = persona
+        ? await secondFactorFor(directory, persona, options.mfaRequiredRoles)
+        : undefined;
+      const expected = waiting.passkeyOptions?.challenge ?? '';
+      const passkeys = second?.kind === 'passkey' ? second.passkeys : [];
+      // Each challenge is answered once: a replayed answer, or any next attempt, meets a new one.
+      waiting.passkeyOptions = await authenticationOptions(rp, passkeys);
+      const credential = parseCredential<Parameters<typeof verifyAssertion>[1]>(form.get('credential'));
+      if (persona && !credential) {
+        showPasskey(res, uid, waiting, 400, passkeyProblem(form.get('problem') || null, 'sign-in'));
+        return true;
+      }
+      const verified =
+        persona && credential ? await verifyAssertion(rp, credential, expected, passkeys) : undefined;
+      // The counter is kept by one conditional write: of two answers with one counter only one gets in.
+      if (
+        !persona ||
+        !verified ||
+        !(await directory.usePasskey(persona.sub, verified.passkey.id, verified.counter, new Date()))
+      ) {
+        guard.failed('otp', waiting.accountId, ip);
+        showPasskey(res, uid, waiting, 401, PASSKEY_TEXTS.signInFailed);
+        return true;
+      }
+      guard.succeeded('otp', waiting.accountId, ip);
+      pendingMfa.delete(uid);
+      await signedIn(req, res, persona.sub, passkeyAmr(verified.backedUp));
+      return true;
+    }
+
     // action === 'otp'
     if (!mfaWaiting) {
       send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
@@ -333,14 +491,15 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     // Blocked between the two steps: the code step ends like an unknown account.
     const persona = found && !found.blocked ? found : undefined;
     const ip = clientIp(req);
-    if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, (error) => codePage(uid, { error })))) {
-      return true;
-    }
+    const codeError = (error: string) =>
+      codePage(uid, { passkeyAlternative: !!mfaWaiting.passkeyOptions, error });
+    if (!(await admitted(res, 'otp', mfaWaiting.accountId, ip, codeError))) return true;
     const second = persona ? await secondFactorFor(directory, persona, options.mfaRequiredRoles) : undefined;
+    const secret = second?.kind === 'totp' || second?.kind === 'passkey' ? second.secret : undefined;
     const code = (form.get('code') ?? '').replace(/\s+/g, '');
-    if (!persona || second?.kind !== 'totp' || !(await totp.verify(persona.sub, second.secret, code))) {
+    if (!persona || !secret || !(await totp.verify(persona.sub, secret, code))) {
       guard.failed('otp', mfaWaiting.accountId, ip);
-      send(res, 401, codePage(uid, { error: TEXTS.wrongCode }));
+      send(res, 401, codeError(TEXTS.wrongCode));
       return true;
     }
     guard.succeeded('otp', mfaWaiting.accountId, ip);

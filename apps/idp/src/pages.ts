@@ -5,7 +5,41 @@
  * the viewer's light or dark scheme like the portal.
  */
 import { ENROLMENT_TEXTS } from './enrolment';
+import { PASSKEY_SCRIPT_PATH } from './passkeys';
 import { RECOVERY_TEXTS } from './recoveryCodes';
+
+/** The words of the passkey steps (REQ-auth-passkeys): enrolment choice, sign-in, and what went wrong. */
+export const PASSKEY_TEXTS = {
+  choose:
+    'Your account needs a second step at sign-in. Choose one: an authenticator app on your phone, or a passkey.',
+  appHeading: 'Authenticator app',
+  passkeyHeading: 'Passkey',
+  enrolHint:
+    'Use this device’s screen lock (fingerprint, face or PIN) or a security key. You will have nothing to type at sign-in.',
+  enrolSubmit: 'Use a passkey',
+  signInTitle: 'Sign in with your passkey',
+  signInHint: 'Use the passkey you set up for this account: this device’s screen lock, or your security key.',
+  signInSubmit: 'Use passkey',
+  useCode: 'Use a code from your authenticator app instead',
+  usePasskey: 'Use your passkey instead',
+  noAnswer:
+    'No passkey came back from your browser. Try again; if your browser cannot use passkeys, choose the authenticator app.',
+  cancelled:
+    'The passkey request was cancelled or timed out. Try again when you are ready, and confirm on your device or security key.',
+  notSupported: 'This browser cannot use passkeys. Use another browser, or choose the authenticator app.',
+  alreadyEnrolled: 'This authenticator already holds a passkey for your account. Try again with another one.',
+  enrolFailed: 'That passkey could not be set up. Try again.',
+  signInFailed: 'That passkey was not accepted for this account. Try again with the passkey you set up.',
+} as const;
+
+/** The words for a browser's WebAuthn error name (DOMException), posted back by public/passkey.js. */
+export function passkeyProblem(name: string | null, step: 'enrol' | 'sign-in'): string {
+  if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_TEXTS.cancelled;
+  if (name === 'NotSupportedError') return PASSKEY_TEXTS.notSupported;
+  if (name === 'InvalidStateError' && step === 'enrol') return PASSKEY_TEXTS.alreadyEnrolled;
+  if (name) return step === 'enrol' ? PASSKEY_TEXTS.enrolFailed : PASSKEY_TEXTS.signInFailed;
+  return PASSKEY_TEXTS.noAnswer;
+}
 export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -65,6 +99,7 @@ main{width:100%;max-width:26rem;margin:1rem;padding:2rem;background:#fff;border:
 box-shadow:0 4px 16px rgba(20,32,51,.08)}
 .brand{font-weight:700;color:#0b5cad;margin:0 0 .25rem}
 h1{font-size:1.375rem;margin:0 0 1.25rem}
+h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
 p{margin:0 0 1rem}
 label{display:block;font-weight:600;margin:0 0 .25rem}
 input{display:block;width:100%;font:inherit;padding:.625rem .75rem;margin:0 0 1rem;border:1px solid #8593a8;
@@ -141,9 +176,37 @@ ${alert(options.error)}
   );
 }
 
+/** The script of the passkey forms (public/passkey.js), a file of the provider's own: no inline script. */
+const PASSKEY_SCRIPT = `\n<script src="${PASSKEY_SCRIPT_PATH}" defer></script>`;
+
+/**
+ * A passkey form: posts to `action` the browser's answer (`credential`) or its error name (`problem`), which
+ * public/passkey.js fills in from the options carried in `data-passkey-options`.
+ */
+function passkeyForm(
+  action: string,
+  mode: 'create' | 'get',
+  options: string,
+  label: string,
+  hintId: string,
+  autofocus = false,
+) {
+  return `<form method="post" action="${action}" data-passkey="${mode}" data-passkey-options="${escapeHtml(options)}" novalidate>
+${hidden('credential', '')}
+${hidden('problem', '')}
+<button type="submit" aria-describedby="${hintId}"${autofocus ? ' autofocus' : ''}>${label}</button>
+</form>`;
+}
+
 /** Step 2 (MFA personas): the TOTP code, posted to `/interaction/<uid>/otp`. */
-export function codePage(uid: string, options: { error?: string } = {}): string {
+export function codePage(
+  uid: string,
+  options: { error?: string; passkeyAlternative?: boolean } = {},
+): string {
   const id = encodeURIComponent(uid);
+  const alternative = options.passkeyAlternative
+    ? `\n<p class="links"><a href="/interaction/${id}?use=passkey">${PASSKEY_TEXTS.usePasskey}</a></p>`
+    : '';
   return layout(
     TEXTS.codeTitle,
     `<h1>${TEXTS.codeTitle}</h1>
@@ -154,7 +217,31 @@ ${alert(options.error)}
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus aria-describedby="code-hint">
 <button type="submit">Verify</button>
 </form>
-<p class="links"><a href="/interaction/${id}/recovery">${RECOVERY_TEXTS.useInstead}</a></p>`,
+<p class="links"><a href="/interaction/${id}/recovery">${RECOVERY_TEXTS.useInstead}</a></p>${alternative}`,
+  );
+}
+
+/**
+ * Step 2 for an account with a passkey: one button (focused, as the code box is on the code page; pressing it
+ * is still the user's act) that asks the browser for it, posted to
+ * `/interaction/<uid>/passkey`; the authenticator-app code instead when the account has one too.
+ */
+export function passkeyPage(
+  uid: string,
+  options: { options: string; totpAlternative: boolean; error?: string },
+): string {
+  const id = encodeURIComponent(uid);
+  const T = PASSKEY_TEXTS;
+  const alternative = options.totpAlternative
+    ? `\n<p class="links"><a href="/interaction/${id}?use=code">${T.useCode}</a></p>`
+    : '';
+  return layout(
+    T.signInTitle,
+    `<h1>${T.signInTitle}</h1>
+${alert(options.error)}
+<p class="hint" id="passkey-hint">${T.signInHint}</p>
+${passkeyForm(`/interaction/${id}/passkey`, 'get', options.options, T.signInSubmit, 'passkey-hint', true)}${alternative}`,
+    PASSKEY_SCRIPT,
   );
 }
 
@@ -162,13 +249,19 @@ ${alert(options.error)}
  * First sign-in of an account that needs a second factor and has none (enrolment.ts): the QR code, the setup key
  * as text, and the first code, posted to `/interaction/<uid>/enrol`.
  */
-export function enrolPage(uid: string, options: { qrSvg: string; setupKey: string; error?: string }): string {
+export function enrolPage(
+  uid: string,
+  options: { qrSvg: string; setupKey: string; passkeyOptions: string; error?: string },
+): string {
   const id = encodeURIComponent(uid);
   const T = ENROLMENT_TEXTS;
+  const P = PASSKEY_TEXTS;
   return layout(
     T.title,
     `<h1>${T.title}</h1>
 ${alert(options.error)}
+<p>${P.choose}</p>
+<h2>${P.appHeading}</h2>
 <p>${T.intro}</p>
 <div class="qr-frame">${options.qrSvg}</div>
 <p><strong id="setup-key-label">${T.setupKey}</strong><br>
@@ -179,7 +272,11 @@ ${alert(options.error)}
 <p class="hint" id="code-hint">${T.codeHint}</p>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus aria-describedby="code-hint">
 <button type="submit">${T.submit}</button>
-</form>`,
+</form>
+<h2>${P.passkeyHeading}</h2>
+<p class="hint" id="passkey-hint">${P.enrolHint}</p>
+${passkeyForm(`/interaction/${id}/enrol-passkey`, 'create', options.passkeyOptions, P.enrolSubmit, 'passkey-hint')}`,
+    PASSKEY_SCRIPT,
   );
 }
 

@@ -17,6 +17,7 @@ import { createFileAdapter } from './adapter';
 import { loadOrCreateApiClient } from './apiClient';
 import { createClientAddress } from './clientAddress';
 import { createInteractionHandler } from './interactions';
+import { createPasskeyScriptHandler, relyingPartyOf } from './passkeys';
 import { loadOrCreateKeys } from './keys';
 import { createDeviceCheck } from './newDevice';
 import { createManagementHandler } from './management/handler';
@@ -198,7 +199,9 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     mfaRequiredRoles: settings.mfaRequiredRoles ?? [],
     deviceCheck,
     ...(log ? { log } : {}),
+    relyingParty: relyingPartyOf(issuer),
   });
+  const passkeyScript = await createPasskeyScriptHandler();
   // The Management API subset (/api/v2/) for the API's user management.
   const management = createManagementHandler({
     directory,
@@ -224,6 +227,7 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
     res.setHeader('referrer-policy', 'no-referrer');
     req.url = rewriteAuth0Url(req.url ?? '/');
     management(req, res)
+      .then((handled) => handled || passkeyScript(req, res))
       .then((handled) => handled || interactions(req, res))
       .then((handled) => handled || accountPages(req, res))
       .then((handled) => {

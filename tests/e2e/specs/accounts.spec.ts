@@ -140,6 +140,84 @@ test.describe('a new account, from invitation to sign-in', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  // REQ-auth-passkeys: the same first sign-in with a passkey instead of the app, on Chromium's virtual
+  // authenticator (a platform authenticator with user verification, as a laptop's fingerprint reader is).
+  test('Sam adds a doctor; she enrols a passkey instead of an app, signs out, and signs in with it to her dashboard', async ({
+    page,
+    browser,
+    pageErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `dr.ines.moreau.${Date.now()}@example.com`;
+    const password = 'Harbour-lantern-82-softly';
+
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByRole('textbox', { name: /Name/ }).fill('Dr. Ines Moreau');
+    await page.getByRole('textbox', { name: /Email/ }).fill(email);
+    await page.getByRole('combobox', { name: /Role/ }).selectOption('doctor');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+
+    const her = await browser.newContext();
+    const herPage = await her.newPage();
+    const herErrors: string[] = [];
+    herPage.on('pageerror', (error) => herErrors.push(error.message));
+    const cdp = await her.newCDPSession(herPage);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await herPage.goto(linkIn(await mailTo(email), 'invitation'));
+    await herPage.getByLabel('New password', { exact: true }).fill(password);
+    await herPage.getByLabel('Confirm new password').fill(password);
+    await herPage.getByRole('button', { name: 'Set password' }).click();
+    await expect(herPage.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+
+    // First sign-in: both choices are offered; she takes the passkey.
+    await openLanding(herPage);
+    await startSignIn(herPage);
+    await enterPassword(herPage, email, password);
+    await expect(herPage.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+    await expect(herPage.getByRole('heading', { level: 2, name: 'Authenticator app' })).toBeVisible();
+    await expect(herPage.getByRole('heading', { level: 2, name: 'Passkey' })).toBeVisible();
+    await herPage.getByRole('button', { name: 'Use a passkey' }).click();
+    await herPage.waitForURL(/\/doctor-dashboard$/);
+    await expect(herPage.getByRole('heading', { level: 1, name: /Welcome, Dr\./ })).toBeVisible();
+    const enrolled = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(enrolled.credentials).toHaveLength(1);
+
+    // Sam sees the passkey as her second factor.
+    await page.reload();
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await expect(row.getByText('Passkey', { exact: true })).toBeVisible();
+
+    // Signed out, she signs in again: password, then the passkey (no code), to her dashboard.
+    await herPage.getByRole('button', { name: 'Log out' }).click();
+    await expect(signInButton(herPage)).toBeVisible();
+    await startSignIn(herPage);
+    await enterPassword(herPage, email, password);
+    await expect(herPage.getByRole('heading', { name: 'Sign in with your passkey' })).toBeVisible();
+    await expect(herPage.getByLabel('Authentication code')).toHaveCount(0);
+    await herPage.getByRole('button', { name: 'Use passkey' }).click();
+    await herPage.waitForURL(/\/doctor-dashboard$/);
+    await expect(herPage.getByRole('heading', { level: 1, name: /Welcome, Dr\./ })).toBeVisible();
+    const used = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(used.credentials[0]?.signCount).toBeGreaterThan(enrolled.credentials[0]?.signCount ?? 0);
+    await her.close();
+    expect(herErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('Forgot password? mails a reset link that sets a new password', async ({ page }) => {
     await openLanding(page);
     await startSignIn(page);

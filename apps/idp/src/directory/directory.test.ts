@@ -28,6 +28,7 @@ import {
   DirectoryNotFound,
   type AccountDirectory,
   type NewAccount,
+  type NewPasskey,
   type StoredAccount,
 } from './types';
 
@@ -73,6 +74,22 @@ const PETER: NewAccount = {
   roles: ['Doctor'],
   specializations: ['cardiology'],
   department: 'Cardiology',
+};
+
+/** Passkeys as a registration gives them (the directory stores public data only). */
+const PHONE_KEY: NewPasskey = {
+  id: 'cGhvbmUta2V5LWNyZWRlbnRpYWw',
+  publicKey: 'pQECAyYgASFYIGZha2UteC1jb29yZGluYXRlLTMyLWJ5dGVzISEiWCBmYWtl',
+  counter: 2,
+  transports: ['internal', 'hybrid'],
+  name: 'Passkey',
+};
+const SECURITY_KEY: NewPasskey = {
+  id: 'c2VjdXJpdHkta2V5LWNyZWRlbnRpYWw',
+  publicKey: 'pQECAyYgASFYIHNlY3VyaXR5LWtleS14LWNvb3JkaW5hdGUtMzItYnl0',
+  counter: 40,
+  transports: ['usb', 'nfc'],
+  name: 'Passkey',
 };
 
 /** A test's own empty directory of one kind, which it can close and open again on the same data. */
@@ -427,6 +444,87 @@ describe.each(STORES)('the %s account directory', (kind) => {
     expect(await directory.totpSecret('auth0|nobody')).toBeUndefined();
   });
 
+  it('keeps an account’s passkeys oldest first, and refuses a credential already enrolled or an unknown account', async () => {
+    const directory = await env.open();
+    await directory.create(PETER);
+    await directory.create(OLGA);
+    expect(await directory.passkeys(PETER.sub)).toEqual([]);
+    const first = await directory.addPasskey(PETER.sub, PHONE_KEY);
+    expect(first).toEqual({ ...PHONE_KEY, sub: PETER.sub, createdAt: clock.toISOString() });
+    clock = new Date(START.getTime() + HOUR);
+    await directory.addPasskey(PETER.sub, SECURITY_KEY);
+    expect(await directory.passkeys(PETER.sub)).toEqual([
+      first,
+      { ...SECURITY_KEY, sub: PETER.sub, createdAt: clock.toISOString() },
+    ]);
+    // A credential ID is one authenticator's: not enrolled twice, not on another account.
+    await expect(directory.addPasskey(OLGA.sub, { ...PHONE_KEY, name: 'Copy' })).rejects.toEqual(
+      new DirectoryConflict('passkey'),
+    );
+    await expect(
+      directory.addPasskey('auth0|nobody', { ...PHONE_KEY, id: 'other-id' }),
+    ).rejects.toBeInstanceOf(DirectoryNotFound);
+    expect(await directory.passkeys(OLGA.sub)).toEqual([]);
+    expect(await directory.passkeys('auth0|nobody')).toEqual([]);
+  });
+
+  it('takes a passkey’s counter only when it goes up (0 after 0 for one that keeps none), and only for its account', async () => {
+    const directory = await env.open();
+    await directory.create(PETER);
+    await directory.create(OLGA);
+    await directory.addPasskey(PETER.sub, PHONE_KEY);
+    await directory.addPasskey(PETER.sub, { ...SECURITY_KEY, counter: 0 });
+    const at = new Date(START.getTime() + HOUR);
+    expect(await directory.usePasskey(PETER.sub, PHONE_KEY.id, 8, at)).toBe(true);
+    // The same counter again (a replay, a clone), a lower one, and another account's claim: refused.
+    expect(await directory.usePasskey(PETER.sub, PHONE_KEY.id, 8, at)).toBe(false);
+    expect(await directory.usePasskey(PETER.sub, PHONE_KEY.id, 3, at)).toBe(false);
+    expect(await directory.usePasskey(OLGA.sub, PHONE_KEY.id, 9, at)).toBe(false);
+    expect(await directory.usePasskey(PETER.sub, 'unknown-id', 9, at)).toBe(false);
+    // Above the top of PostgreSQL's integer: the counter is 32 bits unsigned.
+    expect(await directory.usePasskey(PETER.sub, PHONE_KEY.id, 4_000_000_000, at)).toBe(true);
+    expect(await directory.usePasskey(PETER.sub, SECURITY_KEY.id, 0, at)).toBe(true);
+    expect(await directory.usePasskey(PETER.sub, SECURITY_KEY.id, 0, at)).toBe(true);
+    const byId = new Map((await directory.passkeys(PETER.sub)).map((p) => [p.id, p]));
+    const [phone, key] = [byId.get(PHONE_KEY.id), byId.get(SECURITY_KEY.id)];
+    expect(phone).toMatchObject({ counter: 4_000_000_000, lastUsedAt: at.toISOString() });
+    expect(key).toMatchObject({ counter: 0, lastUsedAt: at.toISOString() });
+    // Once an authenticator has counted, 0 is a step back.
+    expect(await directory.usePasskey(PETER.sub, PHONE_KEY.id, 0, at)).toBe(false);
+  });
+
+  it('lets exactly one of two sign-ins with the same passkey counter at once through', async () => {
+    const directory = await env.open();
+    await directory.create(PETER);
+    await directory.addPasskey(PETER.sub, PHONE_KEY);
+    const results = await Promise.all([
+      directory.usePasskey(PETER.sub, PHONE_KEY.id, 6, START),
+      directory.usePasskey(PETER.sub, PHONE_KEY.id, 6, START),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('removes passkeys: those named, all of them (a reset), and all with the account', async () => {
+    const directory = await env.open();
+    await directory.create(PETER);
+    await directory.create(OLGA);
+    await directory.addPasskey(PETER.sub, PHONE_KEY);
+    await directory.addPasskey(PETER.sub, SECURITY_KEY);
+    await directory.addPasskey(OLGA.sub, { ...PHONE_KEY, id: 'olga-phone' });
+    expect(await directory.removePasskeys(PETER.sub, [SECURITY_KEY.id, 'olga-phone'])).toBe(1);
+    expect((await directory.passkeys(PETER.sub)).map((p) => p.id)).toEqual([PHONE_KEY.id]);
+    expect(await directory.removePasskeys(PETER.sub, [])).toBe(0);
+    expect(await directory.removePasskeys(PETER.sub)).toBe(1);
+    expect(await directory.passkeys(PETER.sub)).toEqual([]);
+    expect(await directory.remove(OLGA.sub)).toBe(true);
+    expect(await directory.passkeys(OLGA.sub)).toEqual([]);
+    // Its credential ID is free again once the account is gone.
+    await directory.create({ ...OLGA });
+    await expect(directory.addPasskey(OLGA.sub, { ...PHONE_KEY, id: 'olga-phone' })).resolves.toMatchObject({
+      sub: OLGA.sub,
+    });
+  });
+
   it('records each completed sign-in: the last one and the count', async () => {
     const directory = await env.open();
     await directory.create(OLGA);
@@ -622,17 +720,20 @@ describe.each(DATABASES)('the %s account directory, as a database', (kind) => {
     await env.dispose();
   });
 
-  it('keeps accounts, passwords, secrets and links across a restart', async () => {
+  it('keeps accounts, passwords, secrets, passkeys and links across a restart', async () => {
     const first = await env.open();
     await first.create({ ...OLGA, totpSecret: DEMO_TOTP_SECRET, appMetadata: { department: 'None' } });
     await first.create(PETER);
     await first.recordLogin(OLGA.sub, START);
     const { token } = await first.createTicket(PETER.sub, 'invitation', 3600);
+    await first.addPasskey(OLGA.sub, PHONE_KEY);
     const before = await first.list();
+    const passkeys = await first.passkeys(OLGA.sub);
     await first.close();
 
     const second = await env.open();
     expect(await second.list()).toEqual(before);
+    expect(await second.passkeys(OLGA.sub)).toEqual(passkeys);
     expect(await second.authenticate(OLGA.email, OLGA.password ?? '')).toMatchObject({ ok: true });
     expect(await second.totpSecret(OLGA.sub)).toBe(DEMO_TOTP_SECRET);
     expect(await second.redeemTicket(token, 'invitation', 'Peter-long-password')).toEqual({ sub: PETER.sub });

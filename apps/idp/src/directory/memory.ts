@@ -12,7 +12,9 @@ import {
   pageWindow,
   ticketLifetimeMs,
   type AccountDirectory,
+  counterAdvances,
   type NewAccount,
+  type Passkey,
   type StoredAccount,
   type TicketKind,
   newStoredAccount,
@@ -48,6 +50,7 @@ export async function createMemoryDirectory(
   const recoveryCodes = new Map<string, Set<string>>();
   /** sub -> device token hashes. */
   const devices = new Map<string, Set<string>>();
+  const passkeys: Passkey[] = [];
   const byEmail = (email: string) =>
     [...rows.values()].find((row) => emailKey(row.account.email) === emailKey(email));
   const findTicket = (token: string, kind: TicketKind) => {
@@ -114,6 +117,7 @@ export async function createMemoryDirectory(
       for (let i = tickets.length - 1; i >= 0; i -= 1) if (tickets[i]?.sub === sub) tickets.splice(i, 1);
       recoveryCodes.delete(sub);
       devices.delete(sub);
+      await directory.removePasskeys(sub);
       return rows.delete(sub);
     },
     async setPassword(sub, password) {
@@ -134,6 +138,46 @@ export async function createMemoryDirectory(
       if (secret) row.totpSecret = secret;
       else delete row.totpSecret;
       row.account = { ...row.account, totpEnrolled: !!secret, updatedAt: now().toISOString() };
+    },
+    async passkeys(sub) {
+      // Oldest first, then by ID: the SQL stores' order.
+      return passkeys
+        .filter((p) => p.sub === sub)
+        .sort((a, b) => compareEmails(a.createdAt, b.createdAt) || compareEmails(a.id, b.id))
+        .map((p) => ({ ...p, transports: [...p.transports] }));
+    },
+    async addPasskey(sub, input) {
+      if (!rows.has(sub)) throw new DirectoryNotFound();
+      if (passkeys.some((p) => p.id === input.id)) throw new DirectoryConflict('passkey');
+      const passkey: Passkey = {
+        id: input.id,
+        sub,
+        publicKey: input.publicKey,
+        counter: input.counter,
+        transports: [...input.transports],
+        name: input.name,
+        createdAt: now().toISOString(),
+      };
+      passkeys.push(passkey);
+      return { ...passkey, transports: [...passkey.transports] };
+    },
+    async usePasskey(sub, id, counter, at) {
+      const index = passkeys.findIndex((p) => p.id === id && p.sub === sub);
+      const stored = passkeys[index];
+      if (!stored || !counterAdvances(stored.counter, counter)) return false;
+      passkeys[index] = { ...stored, counter, lastUsedAt: at.toISOString() };
+      return true;
+    },
+    async removePasskeys(sub, ids) {
+      let removed = 0;
+      for (let i = passkeys.length - 1; i >= 0; i -= 1) {
+        const passkey = passkeys[i];
+        if (passkey?.sub === sub && (!ids || ids.includes(passkey.id))) {
+          passkeys.splice(i, 1);
+          removed += 1;
+        }
+      }
+      return removed;
     },
     async recordLogin(sub, at) {
       const row = rows.get(sub);

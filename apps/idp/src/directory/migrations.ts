@@ -49,6 +49,22 @@ export type TicketRow = {
   used_at: string | null;
 };
 
+/** A passkey (types.ts `Passkey`): public data only, the private key stays in the authenticator. */
+export type PasskeyRow = {
+  /** The credential ID, base64url. */
+  id: string;
+  sub: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** Up to 2^32 - 1 (bigint: PostgreSQL's integer stops at 2^31 - 1); pg hands bigint back as text. */
+  counter: number | string;
+  /** A JSON array of text. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
 /** `key_check` (a value encrypted with the secrets key, to tell a wrong key at start) and `first_start`. */
 export type MetaRow = { name: string; value: string };
 
@@ -75,6 +91,7 @@ export type DirectoryDatabase = {
   idp_meta: MetaRow;
   idp_recovery_codes: RecoveryCodeRow;
   idp_devices: DeviceRow;
+  idp_passkeys: PasskeyRow;
 };
 
 const initial: Migration = {
@@ -123,6 +140,24 @@ const initial: Migration = {
   },
 };
 
+/** Passkeys as a second factor (REQ-auth-passkeys): any number per account, each credential ID once in the directory. */
+const passkeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('idp_passkeys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('sub', 'text', (c) => c.notNull().references('idp_accounts.sub').onDelete('cascade'))
+      .addColumn('public_key', 'text', (c) => c.notNull())
+      .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('transports', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('last_used_at', 'text')
+      .execute();
+    await db.schema.createIndex('idp_passkeys_sub').on('idp_passkeys').column('sub').execute();
+  },
+};
+
 /** Recovery codes and known devices (REQ-auth-recovery-codes, REQ-auth-new-device-notice). */
 const recoveryCodesAndDevices: Migration = {
   async up(db: Kysely<unknown>) {
@@ -145,9 +180,9 @@ const recoveryCodesAndDevices: Migration = {
   },
 };
 
-// Named 0003 so that it sorts after a 0002 another branch may add (Kysely runs migrations in name order).
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': initial,
+  '0002-passkeys': passkeys,
   '0003-recovery-codes-and-devices': recoveryCodesAndDevices,
 };
 

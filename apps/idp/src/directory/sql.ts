@@ -30,6 +30,7 @@ import {
   migrationProvider,
   type AccountRow,
   type DirectoryDatabase,
+  type PasskeyRow,
 } from './migrations';
 import { dummyHash, hashPassword, linkTokenHash, newLinkToken, verifyPassword } from './passwords';
 import { deviceTokenHash, hashKeyFrom, recoveryCodeHash } from './secretHashes';
@@ -43,6 +44,7 @@ import {
   ticketLifetimeMs,
   type AccountDirectory,
   type NewAccount,
+  type Passkey,
   type StoredAccount,
   type TicketKind,
   type TicketProblem,
@@ -182,6 +184,19 @@ function toAccount(row: AccountRow): StoredAccount {
     totpEnrolled: row.totp_secret_enc !== null,
     ...(row.password_set_at ? { passwordSetAt: row.password_set_at } : {}),
     appMetadata: JSON.parse(row.app_metadata) as Record<string, unknown>,
+  };
+}
+
+function toPasskey(row: PasskeyRow): Passkey {
+  return {
+    id: row.id,
+    sub: row.sub,
+    publicKey: row.public_key,
+    counter: Number(row.counter),
+    transports: JSON.parse(row.transports) as string[],
+    name: row.name,
+    createdAt: row.created_at,
+    ...(row.last_used_at ? { lastUsedAt: row.last_used_at } : {}),
   };
 }
 
@@ -345,6 +360,7 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
         await trx.deleteFrom('idp_tickets').where('sub', '=', sub).execute();
         await trx.deleteFrom('idp_recovery_codes').where('sub', '=', sub).execute();
         await trx.deleteFrom('idp_devices').where('sub', '=', sub).execute();
+        await trx.deleteFrom('idp_passkeys').where('sub', '=', sub).execute();
         const result = await trx.deleteFrom('idp_accounts').where('sub', '=', sub).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
@@ -383,6 +399,57 @@ export async function openSqlDirectory(options: SqlDirectoryOptions): Promise<Sq
         })
         .where('sub', '=', sub)
         .execute();
+    },
+    async passkeys(sub) {
+      const rows = await db
+        .selectFrom('idp_passkeys')
+        .selectAll()
+        .where('sub', '=', sub)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toPasskey);
+    },
+    async addPasskey(sub, input) {
+      const row: PasskeyRow = {
+        id: input.id,
+        sub,
+        public_key: input.publicKey,
+        counter: input.counter,
+        transports: json(input.transports),
+        name: input.name,
+        created_at: now().toISOString(),
+        last_used_at: null,
+      };
+      try {
+        await writeTx(async (trx) => {
+          if (!(await selectForWrite(trx, sub))) throw new DirectoryNotFound();
+          await trx.insertInto('idp_passkeys').values(row).execute();
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DirectoryConflict('passkey');
+        throw error;
+      }
+      return toPasskey(row);
+    },
+    async usePasskey(sub, id, counter, at) {
+      // The counter check is the UPDATE's condition: of two sign-ins with one counter, the second changes nothing.
+      const result = await db
+        .updateTable('idp_passkeys')
+        .set({ counter, last_used_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('sub', '=', sub)
+        // counterAdvances: above the stored one, or 0 after 0 (an authenticator that keeps no counter).
+        .where('counter', counter === 0 ? '=' : '<', counter)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async removePasskeys(sub, ids) {
+      if (ids && ids.length === 0) return 0;
+      let query = db.deleteFrom('idp_passkeys').where('sub', '=', sub);
+      if (ids) query = query.where('id', 'in', [...ids]);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async recordLogin(sub, at) {
       await db

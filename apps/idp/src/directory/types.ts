@@ -99,6 +99,31 @@ export type SignInCheck =
   /** The password was right but the account is blocked (suspended by an admin). */
   | { readonly ok: false; readonly reason: 'blocked' };
 
+/**
+ * A passkey (WebAuthn credential) enrolled as the account's second factor. Nothing in it is secret: the private
+ * key never leaves the authenticator; the directory keeps the public key to check signatures with, and the
+ * signature counter to tell a cloned authenticator or a replayed assertion (a counter that does not go up).
+ */
+export type Passkey = {
+  /** The credential ID, base64url (the authenticator's, unique across accounts). */
+  readonly id: string;
+  readonly sub: string;
+  /** The COSE public key, base64url. */
+  readonly publicKey: string;
+  /** The signature counter last seen (0 for authenticators that keep none). */
+  readonly counter: number;
+  /** How the browser may reach it (usb, nfc, ble, hybrid, internal). */
+  readonly transports: readonly string[];
+  /** What the user sees it as ("Passkey"). */
+  readonly name: string;
+  /** ISO date-times. */
+  readonly createdAt: string;
+  readonly lastUsedAt?: string;
+};
+
+/** A passkey as a registration gives it: the directory adds the account and the time. */
+export type NewPasskey = Pick<Passkey, 'id' | 'publicKey' | 'counter' | 'transports' | 'name'>;
+
 export type AccountList = { readonly accounts: readonly StoredAccount[]; readonly total: number };
 
 export interface AccountDirectory {
@@ -115,7 +140,7 @@ export interface AccountDirectory {
   create(account: NewAccount): Promise<StoredAccount>;
   /** Undefined when no such account; an e-mail taken by another account is a `DirectoryConflict`. */
   update(sub: string, patch: AccountPatch): Promise<StoredAccount | undefined>;
-  /** Removes the account with its secret and links; false when there was none. */
+  /** Removes the account with its secret, passkeys and links; false when there was none. */
   remove(sub: string): Promise<boolean>;
   /** Hashes and keeps a new password (and when: `passwordSetAt`); an invited account becomes active. */
   setPassword(sub: string, password: string): Promise<void>;
@@ -123,6 +148,25 @@ export interface AccountDirectory {
   totpSecret(sub: string): Promise<string | undefined>;
   /** Enrols (encrypted at rest) or, with undefined, removes the TOTP secret (an admin's reset). */
   setTotpSecret(sub: string, secret: string | undefined): Promise<void>;
+  /** The account's passkeys, oldest first (then by ID); none for an unknown subject. */
+  passkeys(sub: string): Promise<readonly Passkey[]>;
+  /**
+   * Keeps a new passkey for the account. Rejects (`DirectoryNotFound`) for an unknown subject and with a
+   * `DirectoryConflict('passkey')` for a credential ID already enrolled (on any account).
+   */
+  addPasskey(sub: string, passkey: NewPasskey): Promise<Passkey>;
+  /**
+   * Records a verified sign-in with the account's passkey: the new counter and when. One conditional write, so
+   * of two sign-ins with the same counter (a replay, a cloned authenticator) only one is taken: false when the
+   * passkey is not the account's, or its stored counter is not below `counter` (both 0: a counterless
+   * authenticator, always taken).
+   */
+  usePasskey(sub: string, id: string, counter: number, at: Date): Promise<boolean>;
+  /**
+   * Removes the account's passkeys: all of them (an admin's second-factor reset), or only those of `ids`; how
+   * many were removed.
+   */
+  removePasskeys(sub: string, ids?: readonly string[]): Promise<number>;
   /** A completed sign-in: last login and the count. */
   recordLogin(sub: string, at: Date): Promise<void>;
   /**
@@ -174,8 +218,12 @@ export interface AccountDirectory {
 
 /** An e-mail or subject already in the directory. */
 export class DirectoryConflict extends Error {
-  constructor(readonly field: 'email' | 'sub') {
-    super(`An account with this ${field === 'email' ? 'e-mail' : 'subject'} already exists.`);
+  constructor(readonly field: 'email' | 'sub' | 'passkey') {
+    super(
+      field === 'passkey'
+        ? 'This passkey is already enrolled.'
+        : `An account with this ${field === 'email' ? 'e-mail' : 'subject'} already exists.`,
+    );
     this.name = 'DirectoryConflict';
   }
 }
@@ -187,6 +235,10 @@ export class DirectoryNotFound extends Error {
     this.name = 'DirectoryNotFound';
   }
 }
+
+/** Whether a signature counter may follow the stored one (the WebAuthn signature counter rule: both 0 means none kept). */
+export const counterAdvances = (stored: number, next: number): boolean =>
+  next > stored || (stored === 0 && next === 0);
 
 /** E-mail addresses are compared without case and surrounding spaces. */
 export const emailKey = (email: string) => email.trim().toLowerCase();

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, createTokenCheck } from '@sentinel/server-kit';
 import type { JWK } from 'jose';
 import { DirectoryConflict, type AccountDirectory, type StoredAccount } from '../directory/types';
+import { multifactorName } from '../passkeys';
 import { API_CLIENT_ID } from '../settings';
 import { MANAGEMENT_PATH, managementAudience, type ManagementScope } from './scopes';
 import {
@@ -76,6 +77,9 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 /** Bodies above this are refused before they are read whole: the largest real one is a few kilobytes. */
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** Auth0's names of a passkey factor (passkeys.ts multifactorName). */
+const isPasskeyProvider = (name: string) => name === 'webauthn-platform' || name === 'webauthn-roaming';
 
 const publicJwk = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({ kty, n, e, kid, alg, use });
 
@@ -179,13 +183,17 @@ export function createManagementHandler(options: ManagementOptions) {
     if (!account) throw unknownUser();
     return account;
   };
+  /** The Auth0 user object of an account, its passkeys in `multifactor`. */
+  const userOf = async (account: StoredAccount) =>
+    toAuth0User(account, await directory.passkeys(account.sub));
 
   /**
-   * An admin's "reset MFA": the authenticator and the recovery codes that went with it (REQ-auth-recovery-codes)
+   * An admin's "reset MFA": the authenticator app, every passkey and the recovery codes that went with it (REQ-auth-recovery-codes)
    * go together, so no old code still signs in; the user enrols again, with new codes, at the next sign-in.
    */
   const resetSecondFactor = async (sub: string) => {
     await directory.setTotpSecret(sub, undefined);
+    await directory.removePasskeys(sub);
     await directory.setRecoveryCodes(sub, []);
   };
 
@@ -237,7 +245,7 @@ export function createManagementHandler(options: ManagementOptions) {
           }),
         );
         const account = input.blocked ? await directory.update(sub, { blocked: true }) : created;
-        return { status: 201, body: toAuth0User(account ?? created) };
+        return { status: 201, body: await userOf(account ?? created) };
       },
     },
     {
@@ -254,7 +262,7 @@ export function createManagementHandler(options: ManagementOptions) {
         }
         const { page, perPage, includeTotals } = parsePaging(query);
         const { accounts, total } = await directory.list({ page, perPage });
-        const users = accounts.map(toAuth0User);
+        const users = await Promise.all(accounts.map(userOf));
         return {
           status: 200,
           body: includeTotals
@@ -276,7 +284,7 @@ export function createManagementHandler(options: ManagementOptions) {
             'invalid_query_string',
           );
         const account = await directory.findByEmail(email);
-        return { status: 200, body: account ? [toAuth0User(account)] : [] };
+        return { status: 200, body: account ? [await userOf(account)] : [] };
       },
     },
     {
@@ -284,7 +292,7 @@ export function createManagementHandler(options: ManagementOptions) {
       path: 'users/*',
       scope: 'read:users',
       async run({ params: [id = ''] }) {
-        return { status: 200, body: toAuth0User(await existing(id)) };
+        return { status: 200, body: await userOf(await existing(id)) };
       },
     },
     {
@@ -301,7 +309,7 @@ export function createManagementHandler(options: ManagementOptions) {
         const updated = await existing(id);
         // Blocking ends the user's sign-ins at once; findAccount refuses a blocked account from then on.
         if (patch.blocked === true) await options.revokeAccount(id);
-        return { status: 200, body: toAuth0User(updated) };
+        return { status: 200, body: await userOf(updated) };
       },
     },
     {
@@ -390,7 +398,7 @@ export function createManagementHandler(options: ManagementOptions) {
       path: 'users/*/multifactor/*',
       scope: 'update:users',
       async run({ params: [id = '', provider = ''] }) {
-        if (provider !== 'google-authenticator') {
+        if (provider !== 'google-authenticator' && !isPasskeyProvider(provider)) {
           throw new ManagementProblem(
             400,
             `The multifactor provider ${provider} is not enrolled here.`,
@@ -398,7 +406,18 @@ export function createManagementHandler(options: ManagementOptions) {
           );
         }
         await existing(id);
-        await resetSecondFactor(id);
+        if (provider === 'google-authenticator') await directory.setTotpSecret(id, undefined);
+        else {
+          // The passkeys Auth0 lists under that name (platform or roaming), the others kept.
+          const ids = (await directory.passkeys(id)).filter((p) => multifactorName(p) === provider);
+          await directory.removePasskeys(
+            id,
+            ids.map((p) => p.id),
+          );
+        }
+        // The recovery codes go with the last second factor: with none left, the user enrols again.
+        if (!(await directory.totpSecret(id)) && (await directory.passkeys(id)).length === 0)
+          await directory.setRecoveryCodes(id, []);
         return { status: 204 };
       },
     },

@@ -15,6 +15,14 @@ import { DATABASE_CONNECTION, MANAGEMENT_SCOPES } from './scopes';
 const API = 'https://api.sentinel-health.example';
 const SECRET = 'management-test-secret-0123456789abcdef';
 const STRONG = 'lantern-orbit-cobalt-93';
+/** A passkey as the directory keeps it (public data only; the Management API never checks its key). */
+const PASSKEY = {
+  id: 'passkey-credential-id',
+  publicKey: 'pQECAyYgASFYIGZha2U',
+  counter: 0,
+  transports: ['internal'],
+  name: 'Passkey',
+};
 
 let dataDir: string;
 let idp: RunningIdp;
@@ -480,6 +488,44 @@ describe("resetting a user's second factor through the auth0 ManagementClient", 
     expect(await idp.directory.totpSecret(sub)).toBeUndefined();
     expect(await idp.directory.recoveryCodesLeft(sub)).toBe(0);
     expect(await idp.directory.useRecoveryCode(sub, 'abcdefghjk')).toEqual({ used: false });
+    expect(await client.users.get(sub)).not.toHaveProperty('multifactor');
+  });
+
+  it('lists passkeys as webauthn-platform and webauthn-roaming; deleting one name keeps the other', async () => {
+    const sub = PERSONAS.alice.sub;
+    await idp.directory.addPasskey(sub, {
+      ...PASSKEY,
+      id: 'platform-key',
+      transports: ['internal', 'hybrid'],
+    });
+    await idp.directory.addPasskey(sub, { ...PASSKEY, id: 'roaming-key', transports: ['usb'] });
+    expect((await client.users.get(sub)).multifactor).toEqual([
+      'google-authenticator',
+      'webauthn-platform',
+      'webauthn-roaming',
+    ]);
+    // The SDK types only duo and google-authenticator here; Auth0's REST path takes the passkey names too.
+    const removed = await call('DELETE', `/users/${encodeURIComponent(sub)}/multifactor/webauthn-roaming`, {
+      token: await managementToken(),
+    });
+    expect(removed.status).toBe(204);
+    expect((await idp.directory.passkeys(sub)).map((p) => p.id)).toEqual(['platform-key']);
+    expect(await idp.directory.totpSecret(sub)).toBeDefined();
+    expect((await client.users.get(sub)).multifactor).toEqual(['google-authenticator', 'webauthn-platform']);
+  });
+
+  it.each([
+    [
+      'users.authenticationMethods.deleteAll',
+      (id: string) => client.users.authenticationMethods.deleteAll(id),
+    ],
+    ['users.authenticators.deleteAll', (id: string) => client.users.authenticators.deleteAll(id)],
+  ])('%s removes the passkeys too', async (_name, reset) => {
+    const sub = PERSONAS.alice.sub;
+    await idp.directory.addPasskey(sub, PASSKEY);
+    await reset(sub);
+    expect(await idp.directory.passkeys(sub)).toEqual([]);
+    expect(await idp.directory.totpSecret(sub)).toBeUndefined();
     expect(await client.users.get(sub)).not.toHaveProperty('multifactor');
   });
 

@@ -12,7 +12,8 @@ import {
   toSpecializationSlug,
   type Role,
 } from '@sentinel/domain';
-import type { AccountPatch, AppMetadata, StoredAccount } from '../directory/types';
+import type { AccountPatch, AppMetadata, Passkey, StoredAccount } from '../directory/types';
+import { multifactorName } from '../passkeys';
 import { checkPassword } from '../passwordPolicy';
 import { DATABASE_CONNECTION } from './scopes';
 
@@ -73,9 +74,18 @@ export const newUserId = () => `${AUTH0_PREFIX}${randomBytes(12).toString('hex')
  * The Auth0 user object of an account. `app_metadata` is what the Management API wrote, over the department
  * and specializations the directory holds (a seeded account has those without any app_metadata), so a reader
  * finds them in one place whichever way the account was made. The e-mail counts as verified once the account
- * has a password: only a link mailed to that address (or an admin's seed) gives an account one.
+ * has a password: only a link mailed to that address (or an admin's seed) gives an account one. `multifactor`
+ * lists the second factors enrolled, a passkey by its Auth0 name (passkeys.ts multifactorName).
  */
-export function toAuth0User(account: StoredAccount): Auth0User {
+export function toAuth0User(
+  account: StoredAccount,
+  passkeys: readonly Pick<Passkey, 'transports'>[] = [],
+): Auth0User {
+  // Auth0's names: google-authenticator for the app, webauthn-platform / webauthn-roaming for passkeys.
+  const multifactor = [
+    ...(account.totpEnrolled ? ['google-authenticator'] : []),
+    ...new Set(passkeys.map(multifactorName)),
+  ];
   const appMetadata: AppMetadata = {
     ...(account.department ? { department: account.department } : {}),
     ...(account.specializations.length ? { specializations: [...account.specializations] } : {}),
@@ -97,7 +107,7 @@ export function toAuth0User(account: StoredAccount): Auth0User {
     ...(account.passwordSetAt ? { last_password_reset: account.passwordSetAt } : {}),
     blocked: account.blocked,
     ...(Object.keys(appMetadata).length ? { app_metadata: appMetadata } : {}),
-    ...(account.totpEnrolled ? { multifactor: ['google-authenticator'] } : {}),
+    ...(multifactor.length ? { multifactor } : {}),
     identities: [{ connection: DATABASE_CONNECTION, provider: 'auth0', user_id: local, isSocial: false }],
   };
 }
