@@ -117,3 +117,6 @@ export const currentTotp = (secret: string) =>
 /** The form action of the first form on a page. */
 export const formAction = (html: string) =>
   /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+
+/** The words of the recovery codes pages, for tests that walk an enrolment to its end. */
+export { RECOVERY_TEXTS } from './recoveryCodes';

@@ -9,7 +9,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PERSONAS } from '@sentinel/demo-data';
-import { authorizeUrl, Browser, currentTotp, formAction, newPkce, PORTAL } from '@sentinel/idp/testkit';
+import {
+  authorizeUrl,
+  Browser,
+  currentTotp,
+  formAction,
+  newPkce,
+  PORTAL,
+  RECOVERY_TEXTS,
+} from '@sentinel/idp/testkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { csrfIn, postForm, startProvider, type Provider } from './provider';
 
@@ -191,15 +199,18 @@ describe('CSRF: no account form changes anything without its own page’s token,
       expect(line, line.split('=')[0]).toMatch(/; samesite=(lax|strict)/i);
     }
 
-    // The sign-in's own browser enrols with the same code.
-    const done = await browser.postForm(action, { code: currentTotp(setupKey) });
+    // The sign-in's own browser enrols with the same code; the recovery codes page's Continue signs in.
+    const codes = await browser.postForm(action, { code: currentTotp(setupKey) });
+    const codesPage = await codes.res.text();
+    expect(codesPage).toContain(RECOVERY_TEXTS.savedTitle);
+    const done = await browser.postForm(formAction(codesPage), {});
     expect(done.url.origin).toBe(PORTAL);
     expect(await provider.idp.directory.totpSecret(sub)).toBe(setupKey);
   });
 });
 
 describe('the account pages’ security headers', () => {
-  it('send a script-free CSP, forbid framing, are never stored, and send no referrer: a link’s ticket stays on the page', async () => {
+  it('send a CSP allowing only our own script files, forbid framing, are never stored, and send no referrer: a link’s ticket stays on the page', async () => {
     const invited = await invitedAccount();
     const reset = await resetLink(jane.sub);
     const browser = new Browser(provider.idp.url);
@@ -219,7 +230,9 @@ describe('the account pages’ security headers', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, label).toContain("default-src 'none'");
       expect(csp, label).toContain("frame-ancestors 'none'");
-      expect(csp, label).not.toMatch(/script-src|unsafe-eval/);
+      // Scripts only from the provider's own files (the passkey script): nothing inline, no eval.
+      expect(csp, label).not.toMatch(/unsafe-eval/);
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]?.trim() ?? "'self'", label).toBe("'self'");
       expect(res.headers.get('x-frame-options'), label).toBe('DENY');
       expect(res.headers.get('cache-control'), label).toBe('no-store');
       expect(res.headers.get('referrer-policy'), label).toBe('no-referrer');
