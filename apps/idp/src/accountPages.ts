@@ -18,7 +18,7 @@
  *   pattern: the token is an HMAC of the cookie's random value under a server key); a post without
  *   both, or with a token of another cookie, changes nothing, nor does one whose Origin header names another
  *   site (a second check that needs no cookie). The pages send the sign-in pages' headers (no-store, a CSP
- *   without scripts, no framing); the provider adds `Referrer-Policy: no-referrer` (server.ts), so the
+ *   without scripts, no framing); the provider adds `Referrer-Policy: same-origin` (server.ts), so the
  *   ticket in a link page's address is never sent on to another site.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -223,8 +223,10 @@ export async function startIdp(settings: IdpSettings, options: IdpOptions): Prom
   const callback = provider.callback();
   handler = (req, res) => {
     // No answer of the provider tells another site where the browser came from: the account pages carry a
-    // link's ticket in their address, and a link or redirect from any page must not hand it on.
-    res.setHeader('referrer-policy', 'no-referrer');
+    // link's ticket in their address, and a link or redirect from any page must not hand it on. same-origin,
+    // not no-referrer: under no-referrer a browser posts its forms with `Origin: null`, and the pages refuse
+    // a post whose Origin is not the provider's.
+    res.setHeader('referrer-policy', 'same-origin');
     req.url = rewriteAuth0Url(req.url ?? '/');
     management(req, res)
       .then((handled) => handled || passkeyScript(req, res))

@@ -210,7 +210,7 @@ describe('CSRF: no account form changes anything without its own page’s token,
 });
 
 describe('the account pages’ security headers', () => {
-  it('send a CSP allowing only our own script files, forbid framing, are never stored, and send no referrer: a link’s ticket stays on the page', async () => {
+  it('send a CSP allowing only our own script files, forbid framing, are never stored, and send no referrer to other sites: a link’s ticket stays on the page', async () => {
     const invited = await invitedAccount();
     const reset = await resetLink(jane.sub);
     const browser = new Browser(provider.idp.url);
@@ -235,7 +235,7 @@ describe('the account pages’ security headers', () => {
       expect(/script-src ([^;]*)/.exec(csp)?.[1]?.trim() ?? "'self'", label).toBe("'self'");
       expect(res.headers.get('x-frame-options'), label).toBe('DENY');
       expect(res.headers.get('cache-control'), label).toBe('no-store');
-      expect(res.headers.get('referrer-policy'), label).toBe('no-referrer');
+      expect(res.headers.get('referrer-policy'), label).toBe('same-origin');
       expect(res.headers.get('content-type'), label).toBe('text/html; charset=utf-8');
     }
 
@@ -269,7 +269,7 @@ describe('the account pages’ security headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
   });
 });
 
