@@ -226,6 +226,34 @@ export function createInteractionHandler(provider: Provider, options: Interactio
   const hasSecondFactor = async (sub: string) =>
     !!(await directory.totpSecret(sub)) || (await directory.passkeys(sub)).length > 0;
 
+  /**
+   * The checks every enrolment post starts with (app or passkey): the password step of this sign-in came first,
+   * the step's limits allow another try, and the account may still enrol. Answers the request itself and
+   * returns undefined when one fails.
+   */
+  const enrolmentStep = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    enrolling: PendingEnrolment | undefined,
+  ) => {
+    if (!enrolling) {
+      send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
+      return undefined;
+    }
+    const ip = clientIp(req);
+    const page = (error: string) => loginPage(uid, { error });
+    if (!(await admitted(res, 'otp', enrolling.accountId, ip, page))) return undefined;
+    const account = await directory.find(enrolling.accountId);
+    // A second enrolment cannot replace a factor set up meanwhile (another tab): the code step then applies.
+    if (!account || account.blocked || (await hasSecondFactor(account.sub))) {
+      pendingEnrolment.delete(uid);
+      send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
+      return undefined;
+    }
+    return { account, ip };
+  };
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match =
@@ -367,21 +395,10 @@ export function createInteractionHandler(provider: Provider, options: Interactio
     }
 
     if (action === 'enrol') {
-      if (!enrolling) {
-        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
-        return true;
-      }
-      const ip = clientIp(req);
-      const page = (error: string) => loginPage(uid, { error });
-      if (!(await admitted(res, 'otp', enrolling.accountId, ip, page))) return true;
-      const account = await directory.find(enrolling.accountId);
+      const step = await enrolmentStep(req, res, uid, enrolling);
+      if (!step || !enrolling) return true;
+      const { account, ip } = step;
       const code = (form.get('code') ?? '').replace(/\s+/g, '');
-      // A second enrolment cannot replace a factor set up meanwhile (another tab): the code step then applies.
-      if (!account || account.blocked || (await hasSecondFactor(account.sub))) {
-        pendingEnrolment.delete(uid);
-        send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
-        return true;
-      }
       if (!(await totp.verify(account.sub, enrolling.secret, code))) {
         guard.failed('otp', enrolling.accountId, ip);
         await showEnrolment(res, uid, enrolling, ENROLMENT_TEXTS.wrongCode);
@@ -391,24 +408,14 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       pendingEnrolment.delete(uid);
       await directory.setTotpSecret(account.sub, enrolling.secret);
       // The sign-in completes on the recovery codes page's Continue.
-      await recovery.issueCodes(res, uid, account.sub);
+      await recovery.issueCodes(res, uid, account.sub, ['pwd', 'otp']);
       return true;
     }
 
     if (action === 'enrol-passkey') {
-      if (!enrolling) {
-        send(res, 400, loginPage(uid, { error: 'Enter your email and password first.' }));
-        return true;
-      }
-      const ip = clientIp(req);
-      const page = (error: string) => loginPage(uid, { error });
-      if (!(await admitted(res, 'otp', enrolling.accountId, ip, page))) return true;
-      const account = await directory.find(enrolling.accountId);
-      if (!account || account.blocked || (await hasSecondFactor(account.sub))) {
-        pendingEnrolment.delete(uid);
-        send(res, 400, loginPage(uid, { error: 'Sign in again to continue.' }));
-        return true;
-      }
+      const step = await enrolmentStep(req, res, uid, enrolling);
+      if (!step || !enrolling) return true;
+      const { account, ip } = step;
       const expected = enrolling.passkeyOptions.challenge;
       // Each challenge is answered once: any next attempt gets a new one.
       enrolling.passkeyOptions = await registrationOptions(rp, account, []);
@@ -432,7 +439,8 @@ export function createInteractionHandler(provider: Provider, options: Interactio
       }
       guard.succeeded('otp', enrolling.accountId, ip);
       pendingEnrolment.delete(uid);
-      await signedIn(req, res, account.sub, passkeyAmr(registered.backedUp));
+      // As after the app: ten recovery codes for a lost device, and the sign-in completes on Continue.
+      await recovery.issueCodes(res, uid, account.sub, passkeyAmr(registered.backedUp));
       return true;
     }
 

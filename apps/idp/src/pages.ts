@@ -240,7 +240,8 @@ export function passkeyPage(
     `<h1>${T.signInTitle}</h1>
 ${alert(options.error)}
 <p class="hint" id="passkey-hint">${T.signInHint}</p>
-${passkeyForm(`/interaction/${id}/passkey`, 'get', options.options, T.signInSubmit, 'passkey-hint', true)}${alternative}`,
+${passkeyForm(`/interaction/${id}/passkey`, 'get', options.options, T.signInSubmit, 'passkey-hint', true)}
+<p class="links"><a href="/interaction/${id}/recovery">${RECOVERY_TEXTS.useInstead}</a></p>${alternative}`,
     PASSKEY_SCRIPT,
   );
 }

@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENROLMENT_TEXTS } from './enrolment';
 import { FakeAuthenticator } from './fakeAuthenticator';
 import { PASSKEY_TEXTS, TEXTS } from './pages';
+import { RECOVERY_TEXTS } from './recoveryCodes';
 import {
   multifactorName,
   PASSKEY_NAME,
@@ -131,12 +132,24 @@ const post = (browser: Browser, action: string, fields: Record<string, string>) 
 async function enrolPasskey(authenticator: FakeAuthenticator) {
   const step = await passwordStep(NEW_DOCTOR);
   const { action, options } = passkeyForm<PublicKeyCredentialCreationOptionsJSON>(step.html);
-  const done = await post(step.browser, action, {
+  const codes = await post(step.browser, action, {
     credential: JSON.stringify(authenticator.create(options)),
     problem: '',
   });
+  const done = await pastRecoveryCodes(step.browser, codes);
   expect(done.url.origin).toBe(PORTAL);
   return { ...step, done };
+}
+
+/** The codes the last recovery codes page showed (enrolPasskey keeps them). */
+let shownCodes: string[] = [];
+
+/** After an enrolment: the recovery codes page, shown once, whose Continue completes the sign-in. */
+async function pastRecoveryCodes(browser: Browser, answer: { res: Response }) {
+  const html = await answer.res.text();
+  expect(html).toContain(RECOVERY_TEXTS.savedTitle);
+  shownCodes = [...html.matchAll(/<li><code>([a-z0-9-]+)<\/code><\/li>/g)].map((m) => m[1] ?? '');
+  return browser.postForm(formAction(html), {});
 }
 
 describe('enrolling a passkey at first sign-in', () => {
@@ -157,6 +170,20 @@ describe('enrolling a passkey at first sign-in', () => {
     expect(options.user.name).toBe(NEW_DOCTOR.email);
     expect(options.authenticatorSelection?.userVerification).toBe('preferred');
     expect(options.attestation).toBe('none');
+  });
+
+  it('gives ten recovery codes with the passkey: a lost device is no lock-out, and each code signs in once', async () => {
+    await enrolPasskey(new FakeAuthenticator(idp.url));
+    expect(shownCodes).toHaveLength(10);
+    const step = await passwordStep(NEW_DOCTOR);
+    expect(step.html).toContain(`<h1>${PASSKEY_TEXTS.signInTitle}</h1>`);
+    const link = new RegExp(`<a href="([^"]+)">${RECOVERY_TEXTS.useInstead}</a>`).exec(step.html)?.[1];
+    expect(link).toMatch(/\/recovery$/);
+    const entry = await step.browser.follow(link ?? '');
+    const entryHtml = await entry.res.text();
+    const used = await post(step.browser, formAction(entryHtml), { code: shownCodes[0] ?? '' });
+    expect(used.url.origin).toBe(PORTAL);
+    expect(await idp.directory.recoveryCodesLeft(NEW_DOCTOR.sub)).toBe(9);
   });
 
   it('keeps the passkey and completes the sign-in with a second factor in amr; the next sign-in asks for it', async () => {
@@ -221,10 +248,11 @@ describe('enrolling a passkey at first sign-in', () => {
 
     const retry = passkeyForm<PublicKeyCredentialCreationOptionsJSON>(stalePage);
     expect(retry.options.challenge).not.toBe(first.options.challenge);
-    const done = await post(step.browser, retry.action, {
+    const codes = await post(step.browser, retry.action, {
       credential: JSON.stringify(authenticator.create(retry.options)),
       problem: '',
     });
+    const done = await pastRecoveryCodes(step.browser, codes);
     expect(done.url.origin).toBe(PORTAL);
     expect(await idp.directory.passkeys(NEW_DOCTOR.sub)).toHaveLength(1);
   });

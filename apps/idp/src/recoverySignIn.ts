@@ -84,13 +84,13 @@ export function createRecoverySteps(options: RecoveryStepOptions) {
      * Right after the first authenticator is kept: new codes replace any earlier ones (an admin's reset removed
      * them), the page shows them, and the sign-in completes on Continue.
      */
-    async issueCodes(res: ServerResponse, uid: string, sub: string) {
+    async issueCodes(res: ServerResponse, uid: string, sub: string, amr: readonly string[]) {
       const codes = newRecoveryCodes();
       await directory.setRecoveryCodes(
         sub,
         codes.map((code) => normalizeRecoveryCode(code) ?? code),
       );
-      const entry = { accountId: sub, amr: ['pwd', 'otp'], expiresAt: Date.now() + CONTINUE_MS, codes };
+      const entry = { accountId: sub, amr: [...amr], expiresAt: Date.now() + CONTINUE_MS, codes };
       waiting.set(uid, entry);
       showWaiting(res, uid, entry);
     },

@@ -190,6 +190,9 @@ test.describe('a new account, from invitation to sign-in', () => {
     await expect(herPage.getByRole('heading', { level: 2, name: 'Authenticator app' })).toBeVisible();
     await expect(herPage.getByRole('heading', { level: 2, name: 'Passkey' })).toBeVisible();
     await herPage.getByRole('button', { name: 'Use a passkey' }).click();
+    // Recovery codes come with the passkey too, for a lost device; Continue completes the sign-in.
+    await expect(herPage.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    await herPage.getByRole('button', { name: 'Continue' }).click();
     await herPage.waitForURL(/\/doctor-dashboard$/);
     await expect(herPage.getByRole('heading', { level: 1, name: /Welcome, Dr\./ })).toBeVisible();
     const enrolled = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
