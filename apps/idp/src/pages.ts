@@ -118,7 +118,7 @@ input[readonly]{background:#eef2f7}
 background:#fdf0ef;color:#7a1a12}
 .hint{color:#46556b;font-size:.9375rem}
 .qr-frame{display:flex;justify-content:center;margin:0 0 1rem}.qr-frame svg{background:#fff;border-radius:8px}
-.setup-key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1.0625rem;letter-spacing:.05em;word-break:break-all}
+.setup-key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1.0625rem;letter-spacing:.05em;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){
 body{background:#0f1724;color:#e6edf7}
 main{background:#17212f;border-color:#2c3a4f;box-shadow:none}

@@ -1,6 +1,7 @@
 /** Test helper: a tiny browser stand-in (cookie jar, manual redirects) that drives the sign-in flow with fetch. */
 import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
+import type { SqlDirectoryOptions } from './directory/sql';
 import { PORTAL_CLIENT_ID } from './settings';
 
 export const PORTAL = 'http://localhost:5173';
@@ -120,3 +121,10 @@ export const formAction = (html: string) =>
 
 /** The words of the recovery codes pages, for tests that walk an enrolment to its end. */
 export { RECOVERY_TEXTS } from './recoveryCodes';
+
+/**
+ * The SQL account directory main.ts opens, for tests that look at what the data folder holds. Loaded on use:
+ * the kit's other users need no database driver.
+ */
+export const openSqlDirectory = async (options: SqlDirectoryOptions) =>
+  (await import('./directory/sql')).openSqlDirectory(options);
