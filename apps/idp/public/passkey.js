@@ -23,6 +23,16 @@
   };
   const descriptors = (list) => (list || []).map((c) => ({ ...c, id: toBytes(c.id) }));
 
+  /** The JSON the server reads (WebAuthn's `toJSON()` shape): the credential, with its response's byte fields. */
+  const asJson = (credential, response) => ({
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment || undefined,
+    clientExtensionResults: credential.getClientExtensionResults(),
+    response: { clientDataJSON: toBase64url(credential.response.clientDataJSON), ...response },
+  });
+
   async function create(options) {
     const credential = await navigator.credentials.create({
       publicKey: {
@@ -32,19 +42,11 @@
         excludeCredentials: descriptors(options.excludeCredentials),
       },
     });
-    const response = credential.response;
-    return {
-      id: credential.id,
-      rawId: toBase64url(credential.rawId),
-      type: credential.type,
-      authenticatorAttachment: credential.authenticatorAttachment || undefined,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: toBase64url(response.clientDataJSON),
-        attestationObject: toBase64url(response.attestationObject),
-        transports: typeof response.getTransports === 'function' ? response.getTransports() : [],
-      },
-    };
+    const { response } = credential;
+    return asJson(credential, {
+      attestationObject: toBase64url(response.attestationObject),
+      transports: typeof response.getTransports === 'function' ? response.getTransports() : [],
+    });
   }
 
   async function get(options) {
@@ -55,20 +57,12 @@
         allowCredentials: descriptors(options.allowCredentials),
       },
     });
-    const response = credential.response;
-    return {
-      id: credential.id,
-      rawId: toBase64url(credential.rawId),
-      type: credential.type,
-      authenticatorAttachment: credential.authenticatorAttachment || undefined,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: toBase64url(response.clientDataJSON),
-        authenticatorData: toBase64url(response.authenticatorData),
-        signature: toBase64url(response.signature),
-        userHandle: response.userHandle ? toBase64url(response.userHandle) : undefined,
-      },
-    };
+    const { response } = credential;
+    return asJson(credential, {
+      authenticatorData: toBase64url(response.authenticatorData),
+      signature: toBase64url(response.signature),
+      userHandle: response.userHandle ? toBase64url(response.userHandle) : undefined,
+    });
   }
 
   form.addEventListener('submit', async (event) => {
