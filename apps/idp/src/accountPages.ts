@@ -24,6 +24,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRateLimiter, type Mailer } from '@sentinel/server-kit';
+import { cookieValues } from './cookies';
 import { emailKey, type AccountDirectory, type StoredAccount } from './directory/types';
 import { pageHeaders, readForm } from './interactions';
 import {
@@ -144,13 +145,7 @@ const ROUTES: Readonly<Record<string, 'forgot' | PasswordLinkKind>> = {
   '/forgot': 'forgot',
 };
 
-function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+const cookieValue = (req: IncomingMessage, name: string): string | undefined => cookieValues(req, name)[0];
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);

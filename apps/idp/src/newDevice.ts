@@ -23,6 +23,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Mailer } from '@sentinel/server-kit';
+import { cookieValues } from './cookies';
 import type { AccountDirectory, StoredAccount } from './directory/types';
 import { mailHtml, type MailContent } from './pages';
 
@@ -36,13 +37,7 @@ export const NEW_DEVICE_SUBJECT = 'New sign-in to your Sentinel Health account';
 
 /** The device token a request carries, when it has one of the right shape. */
 export function deviceTokenOf(req: IncomingMessage): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== DEVICE_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    if (DEVICE_TOKEN.test(value)) return value;
-  }
-  return undefined;
+  return cookieValues(req, DEVICE_COOKIE).find((value) => DEVICE_TOKEN.test(value));
 }
 
 /** The Set-Cookie header value for a device token. */
