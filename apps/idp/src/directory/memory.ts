@@ -6,7 +6,7 @@ import {
   DirectoryConflict,
   DirectoryNotFound,
   applyPatch,
-  compareEmails,
+  compareCodeUnits,
   emailKey,
   mergeAppMetadata,
   pageWindow,
@@ -83,7 +83,7 @@ export async function createMemoryDirectory(
       const { offset, limit } = pageWindow(options);
       const all = [...rows.values()]
         .map((row) => row.account)
-        .sort((a, b) => compareEmails(a.email, b.email));
+        .sort((a, b) => compareCodeUnits(a.email, b.email));
       return { accounts: all.slice(offset, offset + limit), total: all.length };
     },
     async create(input) {
@@ -143,7 +143,7 @@ export async function createMemoryDirectory(
       // Oldest first, then by ID: the SQL stores' order.
       return passkeys
         .filter((p) => p.sub === sub)
-        .sort((a, b) => compareEmails(a.createdAt, b.createdAt) || compareEmails(a.id, b.id))
+        .sort((a, b) => compareCodeUnits(a.createdAt, b.createdAt) || compareCodeUnits(a.id, b.id))
         .map((p) => ({ ...p, transports: [...p.transports] }));
     },
     async addPasskey(sub, input) {

@@ -243,8 +243,11 @@ export const counterAdvances = (stored: number, next: number): boolean =>
 /** E-mail addresses are compared without case and surrounding spaces. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** Code-unit order of e-mail keys: what SQLite's BINARY and PostgreSQL's "C" collation give, in every store. */
-export const compareEmails = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Code-unit order (e-mail keys, ISO times, ids): what SQLite's BINARY and PostgreSQL's "C" collation give, so the
+ * memory store lists in the SQL stores' order.
+ */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export const MAX_PER_PAGE = 100;
 
